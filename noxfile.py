@@ -1,0 +1,64 @@
+"""The one place every check of mjspec is driven from (CI runs the default sessions)."""
+
+from __future__ import annotations
+
+import nox
+
+nox.options.sessions = ["tests", "lint", "typecheck", "docs"]
+nox.options.reuse_existing_virtualenvs = True
+
+PYTHON = None  # the interpreter that runs nox (any Python 3.11+)
+
+
+@nox.session(python=PYTHON)
+def tests(session: nox.Session) -> None:
+    """Unit tests and the whole fixture corpus (collected by the mjspec pytest plugin)."""
+    session.install(".[test,docs]")
+    session.run("pytest", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def lint(session: nox.Session) -> None:
+    """ruff lint and format check."""
+    session.install("ruff>=0.6")
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+
+
+@nox.session(python=PYTHON)
+def typecheck(session: nox.Session) -> None:
+    """mypy --strict on the two Python packages."""
+    session.install(".[typecheck]")
+    session.run("mypy", "--strict", "reference_engine", "conformance")
+
+
+@nox.session(python=PYTHON)
+def docs(session: nox.Session) -> None:
+    """Build the Sphinx site with warnings as errors, in parallel."""
+    session.install(".[docs]")
+    session.run(
+        "sphinx-build",
+        "-W",
+        "-n",
+        "--keep-going",
+        "-j",
+        "auto",
+        "-b",
+        "html",
+        "docs",
+        "docs/_build/html",
+    )
+
+
+@nox.session(python=PYTHON)
+def conformance(session: nox.Session) -> None:
+    """The main job: the whole corpus against the bundled reference engine."""
+    session.install(".")
+    session.run("mjspec", "run", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def bench(session: nox.Session) -> None:
+    """Throughput benchmarks (printed, never asserted)."""
+    session.install(".")
+    session.run("python", "-m", "conformance.bench", *session.posargs)
