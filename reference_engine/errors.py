@@ -1,0 +1,34 @@
+"""Coded errors raised by the reference engine (a code is part of the contract; see the docs)."""
+
+from __future__ import annotations
+
+
+class RuleError(Exception):
+    """A problem with the input of a rule computation, with a stable ``code``.
+
+    ``path`` locates the offending field in the request (for example
+    ``("given", "concealed")``) and ``column`` the 1-based column inside a
+    tile string, when known.
+    """
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        path: tuple[str | int, ...] = (),
+        column: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.path = path
+        self.column = column
+
+    def at(self, *path: str | int) -> RuleError:
+        """The same error located under ``path`` (prefixed to any path it already has)."""
+        return RuleError(self.code, self.message, path=(*path, *self.path), column=self.column)
+
+    def __str__(self) -> str:
+        where = f" at column {self.column}" if self.column is not None else ""
+        return f"{self.code}{where}: {self.message}"

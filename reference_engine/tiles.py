@@ -1,0 +1,198 @@
+"""Tiles and the MPSZ notation.
+
+One canonical id per tile: :class:`Tile`. MPSZ strings such as
+``123m456p789s1234567z`` are parsed by :func:`parse_tiles` and written by
+:func:`format_tiles`. ``0m/0p/0s`` are red fives; ``1z``-``4z`` are the East,
+South, West and North winds, ``5z``-``7z`` the white, green and red dragons;
+``1f``-``4f`` are the flowers of seats 1-4 and ``5f``-``8f`` the seasons of
+seats 1-4. Spaced forms (``4m 5m 6m``, ``456m 55z``) are accepted.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from enum import Enum, IntEnum
+
+from reference_engine.errors import RuleError
+
+
+class Suit(Enum):
+    """The suit letter of the MPSZ notation."""
+
+    CHARACTERS = "m"
+    DOTS = "p"
+    BAMBOO = "s"
+    HONOURS = "z"
+    FLOWERS = "f"
+
+
+_SUIT_ORDER = (Suit.CHARACTERS, Suit.DOTS, Suit.BAMBOO)
+
+
+class Tile(IntEnum):
+    """One tile identity. Numbered suits 0-26, honours 27-33, flowers 34-41, red fives 42-44."""
+
+    M1, M2, M3, M4, M5, M6, M7, M8, M9 = range(0, 9)
+    P1, P2, P3, P4, P5, P6, P7, P8, P9 = range(9, 18)
+    S1, S2, S3, S4, S5, S6, S7, S8, S9 = range(18, 27)
+    EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
+    F1, F2, F3, F4, F5, F6, F7, F8 = range(34, 42)
+    M0, P0, S0 = range(42, 45)
+
+    @property
+    def suit(self) -> Suit:
+        """The suit of this tile (red fives belong to their suit)."""
+        return _SUITS[self]
+
+    @property
+    def number(self) -> int:
+        """The MPSZ digit: 1-9 in a suit, 1-7 for honours, 1-8 for flowers; 5 for red fives."""
+        return _NUMBERS[self]
+
+    @property
+    def normal(self) -> Tile:
+        """The same tile with a red five made plain (identity for every other tile)."""
+        return _NORMAL[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self >= Tile.M0
+
+    @property
+    def is_numbered(self) -> bool:
+        return self.suit in _SUIT_ORDER
+
+    @property
+    def is_honour(self) -> bool:
+        return self.suit is Suit.HONOURS
+
+    @property
+    def is_wind(self) -> bool:
+        return Tile.EAST <= self <= Tile.NORTH
+
+    @property
+    def is_dragon(self) -> bool:
+        return Tile.WHITE <= self <= Tile.RED
+
+    @property
+    def is_flower(self) -> bool:
+        return self.suit is Suit.FLOWERS
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.is_numbered and self.number in (1, 9)
+
+    @property
+    def mpsz(self) -> str:
+        """The tile in MPSZ notation, for example ``5m``, ``0p`` or ``7z``."""
+        digit = 0 if self.is_red else self.number
+        return f"{digit}{self.suit.value}"
+
+    def shifted(self, steps: int) -> Tile | None:
+        """The tile ``steps`` ranks away in the same numbered suit, or None off the end."""
+        base = self.normal
+        number = base.number + steps
+        if not base.is_numbered or not 1 <= number <= 9:
+            return None
+        return Tile(base - base.number + number)
+
+    @classmethod
+    def from_mpsz(cls, digit: int, suit: Suit) -> Tile | None:
+        """The tile for a digit and suit letter, or None when they name no tile."""
+        return _BY_NOTATION.get((digit, suit))
+
+
+def _build_tables() -> tuple[
+    dict[Tile, Suit], dict[Tile, int], dict[Tile, Tile], dict[tuple[int, Suit], Tile]
+]:
+    suits: dict[Tile, Suit] = {}
+    numbers: dict[Tile, int] = {}
+    normal: dict[Tile, Tile] = {}
+    by_notation: dict[tuple[int, Suit], Tile] = {}
+    for tile in Tile:
+        if tile <= Tile.S9:
+            suit, number = _SUIT_ORDER[tile // 9], tile % 9 + 1
+        elif tile <= Tile.RED:
+            suit, number = Suit.HONOURS, tile - Tile.EAST + 1
+        elif tile <= Tile.F8:
+            suit, number = Suit.FLOWERS, tile - Tile.F1 + 1
+        else:
+            suit, number = _SUIT_ORDER[tile - Tile.M0], 5
+        suits[tile], numbers[tile] = suit, number
+        if tile >= Tile.M0:
+            normal[tile] = Tile(_SUIT_ORDER.index(suit) * 9 + 4)
+            by_notation[(0, suit)] = tile
+        else:
+            normal[tile] = tile
+            by_notation[(number, suit)] = tile
+    return suits, numbers, normal, by_notation
+
+
+_SUITS, _NUMBERS, _NORMAL, _BY_NOTATION = _build_tables()
+
+HONOURS: tuple[Tile, ...] = tuple(Tile(t) for t in range(Tile.EAST, Tile.RED + 1))
+WINDS: tuple[Tile, ...] = HONOURS[:4]
+DRAGONS: tuple[Tile, ...] = HONOURS[4:]
+FLOWERS: tuple[Tile, ...] = tuple(Tile(t) for t in range(Tile.F1, Tile.F8 + 1))
+
+
+def parse_tiles(text: str) -> tuple[Tile, ...]:
+    """Parse an MPSZ string into tiles, in the order written.
+
+    Raises :class:`RuleError` with code ``invalid-tile`` and the 1-based column
+    of the offending digit or character (``invalid-tile at column 7: '8z'``).
+    """
+    tiles: list[Tile] = []
+    pending: list[tuple[int, int]] = []  # (digit, column)
+    for index, char in enumerate(text):
+        column = index + 1
+        if char.isdigit() and char.isascii():
+            pending.append((int(char), column))
+        elif char in " \t,":
+            continue
+        elif char.isascii() and char.lower() in "mpszf":
+            suit = Suit(char.lower())
+            if not pending:
+                raise RuleError(
+                    "invalid-tile", f"suit letter {char!r} with no digits before it", column=column
+                )
+            for digit, digit_column in pending:
+                tile = Tile.from_mpsz(digit, suit)
+                if tile is None:
+                    raise RuleError(
+                        "invalid-tile", f"'{digit}{suit.value}' is not a tile", column=digit_column
+                    )
+                tiles.append(tile)
+            pending.clear()
+        else:
+            raise RuleError("invalid-tile", f"unexpected character {char!r}", column=column)
+    if pending:
+        digits = "".join(str(d) for d, _ in pending)
+        raise RuleError(
+            "invalid-tile", f"digits {digits!r} have no suit letter", column=pending[0][1]
+        )
+    return tuple(tiles)
+
+
+def format_tiles(tiles: Iterable[Tile], *, spaced: bool = False) -> str:
+    """Write tiles in MPSZ notation, grouping runs of the same suit (``123m55z``).
+
+    With ``spaced=True`` every tile is written whole (``1m 2m 3m``). The order
+    of the tiles is kept.
+    """
+    items = list(tiles)
+    if spaced:
+        return " ".join(tile.mpsz for tile in items)
+    out: list[str] = []
+    for position, tile in enumerate(items):
+        out.append(tile.mpsz[0])
+        following = items[position + 1] if position + 1 < len(items) else None
+        if following is None or following.suit is not tile.suit:
+            out.append(tile.suit.value)
+    return "".join(out)
+
+
+def tile_counts(tiles: Iterable[Tile]) -> Counter[Tile]:
+    """How many of each tile identity, red fives counted as plain fives."""
+    return Counter(tile.normal for tile in tiles)
