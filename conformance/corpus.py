@@ -1,0 +1,229 @@
+"""The corpus as small frozen objects: ``Corpus -> Catalogue / Case``.
+
+Each :class:`Case` keeps its file and line, and has a stable, readable id that
+pytest, reports and docs all use. Loading validates every file against its
+schema; :mod:`conformance.lint` then checks the corpus as a whole.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import spec
+from conformance import schemas
+from conformance.problems import Problem, ProblemsError
+from conformance.yamlsafe import Located, load_file
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of a catalogue: a stable id, our statement, its citation."""
+
+    id: str
+    area: str
+    title: str
+    statement: str
+    section: str
+    provenance: str = "source"
+    convention: str | None = None
+    pattern: str | None = None
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """The rule catalogue of one variant (``spec/variants/<variant>/rules.yaml``)."""
+
+    variant: str
+    source_file: str
+    publisher: str
+    areas: Mapping[str, str]
+    rules: tuple[Rule, ...]
+    file: str
+    positions: Mapping[str, int] = field(default_factory=dict)
+
+    def __contains__(self, rule_id: object) -> bool:
+        return any(rule.id == rule_id for rule in self.rules)
+
+    def rule(self, rule_id: str) -> Rule | None:
+        return next((rule for rule in self.rules if rule.id == rule_id), None)
+
+
+@dataclass(frozen=True)
+class Case:
+    """One scenario fixture."""
+
+    id: str
+    variant: str
+    kind: str
+    title: str
+    rules: tuple[str, ...]
+    given: Mapping[str, Any]
+    expect: Mapping[str, Any]
+    file: Path
+    line: int
+    status: str = "accepted"
+    notes: str = ""
+    section: str | None = None
+    worked_example: bool = False
+
+    @property
+    def area(self) -> str:
+        """The rule area: the second part of the id (``taiwanese/<area>/<name>``)."""
+        parts = self.id.split("/")
+        return parts[1] if len(parts) > 2 else "general"
+
+    @property
+    def expects_error(self) -> bool:
+        return "error" in self.expect
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """Cases and catalogues loaded together, with every problem met while loading."""
+
+    cases: tuple[Case, ...]
+    catalogues: Mapping[str, Catalogue]
+    profiles: Mapping[str, Located]
+    documents: Mapping[str, Located]
+    problems: tuple[Problem, ...]
+
+    def for_variant(self, variant: str | None) -> Iterator[Case]:
+        return (c for c in self.cases if variant is None or c.variant == variant)
+
+
+def display_name(path: Path) -> str:
+    """A short, stable name for a file: relative to the spec root or the cwd when possible."""
+    resolved = path.resolve()
+    for base in (Path.cwd(), spec.ROOT.parent):
+        try:
+            return str(resolved.relative_to(base))
+        except ValueError:
+            continue
+    return str(path)
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, dict):
+        return MappingProxyType({k: _frozen(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """Plain JSON-ready dicts and lists from a frozen case field."""
+    if isinstance(value, Mapping):
+        return {k: thaw(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [thaw(v) for v in value]
+    return value
+
+
+def load_validated(path: Path, schema_name: str) -> tuple[Located | None, list[Problem]]:
+    """Load one YAML file and validate it against a schema."""
+    try:
+        document = load_file(path, display=display_name(path))
+    except ProblemsError as error:
+        return None, list(error.problems)
+    problems = schemas.validate(document, schema_name)
+    return (None if problems else document), problems
+
+
+def case_from(document: Located, path: Path) -> Case:
+    data = document.data
+    source = data.get("source") or {}
+    return Case(
+        id=data["id"],
+        variant=data["variant"],
+        kind=data["kind"],
+        title=data["title"],
+        rules=tuple(data["rules"]),
+        given=_frozen(data["given"]),
+        expect=_frozen(data["expect"]),
+        file=path,
+        line=document.position(())[0],
+        status=data.get("status", "accepted"),
+        notes=data.get("notes", ""),
+        section=source.get("section"),
+        worked_example=bool(source.get("worked_example", False)),
+    )
+
+
+def catalogue_from(document: Located) -> Catalogue:
+    data = document.data
+    rules = tuple(
+        Rule(
+            id=item["id"],
+            area=item["area"],
+            title=item["title"],
+            statement=" ".join(item["statement"].split()),
+            section=item["source"]["section"],
+            provenance=item.get("provenance", "source"),
+            convention=" ".join(item["convention"].split()) if "convention" in item else None,
+            pattern=item.get("pattern"),
+        )
+        for item in data["rules"]
+    )
+    positions = {
+        item["id"]: document.position(("rules", index))[0]
+        for index, item in enumerate(data["rules"])
+    }
+    return Catalogue(
+        variant=data["variant"],
+        source_file=data["source"]["file"],
+        publisher=data["source"]["publisher"],
+        areas=MappingProxyType(dict(data["areas"])),
+        rules=rules,
+        file=document.file,
+        positions=MappingProxyType(positions),
+    )
+
+
+def scenario_files(paths: Iterable[Path]) -> list[Path]:
+    """Every ``.yaml``/``.yml`` file under the given files or folders, sorted."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found.extend(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml"))
+        else:
+            found.append(path)
+    return sorted(found)
+
+
+def load_corpus(paths: Iterable[Path] | None = None) -> Corpus:
+    """Load the catalogues and profiles of every variant, and the scenarios under ``paths``.
+
+    Without ``paths`` the bundled corpus (``spec/scenarios``) is loaded.
+    """
+    problems: list[Problem] = []
+    catalogues: dict[str, Catalogue] = {}
+    profiles: dict[str, Located] = {}
+    documents: dict[str, Located] = {}
+    for variant in spec.variant_ids():
+        folder = spec.VARIANTS_DIR / variant
+        rules_doc, found = load_validated(folder / "rules.yaml", "rules")
+        problems += found
+        if rules_doc is not None:
+            catalogues[variant] = catalogue_from(rules_doc)
+        profile_doc, found = load_validated(folder / "profile.yaml", "profile")
+        problems += found
+        if profile_doc is not None:
+            profiles[variant] = profile_doc
+    cases: list[Case] = []
+    for path in scenario_files(paths if paths is not None else [spec.SCENARIOS_DIR]):
+        document, found = load_validated(path, "scenario")
+        problems += found
+        if document is not None:
+            cases.append(case_from(document, path))
+            documents[str(path)] = document
+    return Corpus(
+        tuple(cases),
+        MappingProxyType(catalogues),
+        MappingProxyType(profiles),
+        MappingProxyType(documents),
+        tuple(problems),
+    )

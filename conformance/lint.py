@@ -1,0 +1,177 @@
+"""The corpus linter: checks that need the whole corpus, or the meaning of a fixture.
+
+Codes: ``duplicate-id``, ``id-mismatch``, ``unknown-variant``, ``unknown-rule``,
+``duplicate-title``, ``unknown-pattern``, ``payments-sum``, ``duplicate-rule-id``,
+and, for a fixture that does not expect an error, the hand checks of the
+notation: ``invalid-tile``, ``too-many-copies``, ``tile-count``, ``invalid-meld``,
+``flower-in-hand``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from conformance.corpus import Case, Corpus, thaw
+from conformance.problems import Problem
+from reference_engine.errors import RuleError
+from reference_engine.profile import profile_from_data
+from reference_engine.request import (
+    check_tiles,
+    parse_meld,
+    parse_win_request,
+    structural_count,
+    tiles_at,
+)
+
+
+def lint(corpus: Corpus) -> list[Problem]:
+    """Every cross-file and semantic problem of the corpus."""
+    problems: list[Problem] = []
+    problems += _lint_catalogues(corpus)
+    ids = Counter(case.id for case in corpus.cases)
+    titles = Counter(case.title for case in corpus.cases)
+    for case in corpus.cases:
+        doc = corpus.documents[str(case.file)]
+        if ids[case.id] > 1:
+            problems.append(
+                doc.problem(
+                    "duplicate-id", f"id {case.id!r} is used by {ids[case.id]} fixtures", ("id",)
+                )
+            )
+        if titles[case.title] > 1:
+            problems.append(
+                doc.problem("duplicate-title", f"title {case.title!r} is not unique", ("title",))
+            )
+        problems += _lint_case(case, corpus)
+    return problems
+
+
+def _lint_catalogues(corpus: Corpus) -> list[Problem]:
+    problems = []
+    for variant, catalogue in corpus.catalogues.items():
+        doc_ids = Counter(rule.id for rule in catalogue.rules)
+        for rule in catalogue.rules:
+            line = catalogue.positions.get(rule.id, 1)
+            if doc_ids[rule.id] > 1:
+                problems.append(
+                    Problem(
+                        catalogue.file,
+                        line,
+                        1,
+                        "duplicate-rule-id",
+                        f"rule id {rule.id!r} appears twice",
+                    )
+                )
+            if rule.area not in catalogue.areas:
+                problems.append(
+                    Problem(
+                        catalogue.file,
+                        line,
+                        1,
+                        "unknown-area",
+                        f"rule {rule.id!r} has unknown area {rule.area!r}",
+                    )
+                )
+        profile_doc = corpus.profiles.get(variant)
+        if profile_doc is not None:
+            pattern_ids = {row["id"] for row in profile_doc.data["patterns"]}
+            for rule in catalogue.rules:
+                if rule.pattern is not None and rule.pattern not in pattern_ids:
+                    line = catalogue.positions.get(rule.id, 1)
+                    problems.append(
+                        Problem(
+                            catalogue.file,
+                            line,
+                            1,
+                            "unknown-pattern",
+                            f"rule {rule.id!r} names unknown pattern {rule.pattern!r}",
+                        )
+                    )
+    return problems
+
+
+def _lint_case(case: Case, corpus: Corpus) -> list[Problem]:
+    doc = corpus.documents[str(case.file)]
+    problems: list[Problem] = []
+    parts = case.id.split("/")
+    if parts[0] != case.variant or parts[-1] != Path(case.file).stem:
+        problems.append(
+            doc.problem(
+                "id-mismatch",
+                f"id {case.id!r} must be '{case.variant}/<area>/{Path(case.file).stem}'",
+                ("id",),
+            )
+        )
+    catalogue = corpus.catalogues.get(case.variant)
+    profile_doc = corpus.profiles.get(case.variant)
+    if catalogue is None or profile_doc is None:
+        problems.append(
+            doc.problem("unknown-variant", f"no variant named {case.variant!r}", ("variant",))
+        )
+        return problems
+    for index, rule_id in enumerate(case.rules):
+        if rule_id not in catalogue:
+            problems.append(
+                doc.problem(
+                    "unknown-rule",
+                    f"rule {rule_id!r} is not in the {case.variant} catalogue",
+                    ("rules", index),
+                )
+            )
+    pattern_ids = {row["id"] for row in profile_doc.data["patterns"]}
+    expect = case.expect
+    for key in expect.get("patterns", {}):
+        if key not in pattern_ids:
+            problems.append(
+                doc.problem(
+                    "unknown-pattern",
+                    f"pattern {key!r} is not in the {case.variant} profile",
+                    ("expect", "patterns", key),
+                )
+            )
+    payments = expect.get("payments")
+    if isinstance(payments, Mapping) and sum(payments.values()) != 0:
+        problems.append(
+            doc.problem(
+                "payments-sum",
+                f"payments sum to {sum(payments.values())}, not 0",
+                ("expect", "payments"),
+            )
+        )
+    if not case.expects_error:
+        problems += _lint_hand(case, profile_doc.data, doc)
+    return problems
+
+
+def _lint_hand(case: Case, profile_data: dict[str, Any], doc: Any) -> list[Problem]:
+    """A fixture that expects a result must describe a possible hand."""
+    profile = profile_from_data(profile_data)
+    given = thaw(case.given)
+    try:
+        if case.kind == "score":
+            request = parse_win_request(given)
+            hands = [(request.winner, ())] + [
+                (h, ("other_winners", i)) for i, h in enumerate(request.other_winners)
+            ]
+            for hand, path in hands:
+                check_tiles(hand, profile, path)
+                if (
+                    not request.win.by.by_flowers
+                    and structural_count(hand) != profile.hand_size + 1
+                ):
+                    raise RuleError(
+                        "tile-count",
+                        f"{structural_count(hand)} tiles; a win needs {profile.hand_size + 1}",
+                        path=(*path, "concealed"),
+                    )
+        elif case.kind == "analyse":
+            tiles_at(given.get("concealed", ""), "concealed")
+            for index, meld in enumerate(given.get("melds", [])):
+                parse_meld(meld, ("melds", index))
+    except RuleError as error:
+        column = f" (column {error.column} of the tile string)" if error.column else ""
+        return [doc.problem(error.code, f"{error.message}{column}", ("given", *error.path))]
+    return []

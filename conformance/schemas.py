@@ -1,0 +1,64 @@
+"""The JSON Schemas of ``spec/schema`` and validation against them with located problems."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+from referencing import Registry, Resource
+
+import spec
+from conformance.problems import Problem
+from conformance.yamlsafe import Located
+
+SCHEMA_NAMES = ("scenario", "rules", "profile")
+
+
+@cache
+def _registry() -> Registry[Any]:
+    resources = []
+    for path in sorted(spec.SCHEMA_DIR.glob("*.schema.json")):
+        contents = json.loads(path.read_text(encoding="utf-8"))
+        resources.append((contents["$id"], Resource.from_contents(contents)))
+    return Registry().with_resources(resources)
+
+
+@cache
+def schema(name: str) -> dict[str, Any]:
+    """The schema ``spec/schema/<name>.schema.json`` as a dict."""
+    path = spec.SCHEMA_DIR / f"{name}.schema.json"
+    loaded: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return loaded
+
+
+@cache
+def validator(name: str) -> Draft202012Validator:
+    """A validator for one schema, resolving ``$ref`` through the shipped schemas."""
+    return Draft202012Validator(schema(name), registry=_registry())
+
+
+def validate(document: Located, name: str) -> list[Problem]:
+    """Every schema violation of ``document``, most relevant first, as located problems.
+
+    Alternatives (``oneOf``) are collapsed to their best match, the way
+    jsonschema's ``best_match`` does, so a user sees one message per place.
+    """
+    problems: list[Problem] = []
+    for error in sorted(validator(name).iter_errors(document.data), key=_order):
+        chosen = best_match([error]) if error.context else error
+        path = tuple(chosen.absolute_path)
+        problems.append(document.problem("schema", _message(chosen), path))
+    return problems
+
+
+def _order(error: ValidationError) -> tuple[str, ...]:
+    return tuple(str(p) for p in error.absolute_path)
+
+
+def _message(error: ValidationError) -> str:
+    if error.validator == "additionalProperties":
+        return f"unknown field: {error.message}"
+    return str(error.message)
