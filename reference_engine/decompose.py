@@ -1,0 +1,132 @@
+"""Hand shapes: every way to read concealed tiles as sets and a pair, or as pairs and a pung.
+
+Works on tile counts indexed by :class:`~reference_engine.tiles.Tile` value
+(red fives counted as plain fives). Rule ``tw.structure.five-sets-and-pair``
+and ``tw.structure.seven-pairs-and-pung``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import IntEnum
+
+from reference_engine.tiles import Tile, tile_counts
+
+HONOUR_START = int(Tile.EAST)
+TILE_KINDS = int(Tile.RED) + 1
+
+
+class GroupKind(IntEnum):
+    """A set read from concealed tiles (kongs only ever come declared, as melds).
+
+    Ordered so that readings sort the same way everywhere."""
+
+    CHOW = 0
+    PUNG = 1
+    PAIR = 2
+
+
+@dataclass(frozen=True, order=True)
+class Group:
+    """A chow (keyed by its lowest tile), a pung or a pair of concealed tiles."""
+
+    tile: Tile
+    kind: GroupKind
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        if self.kind is GroupKind.CHOW:
+            return (self.tile, Tile(self.tile + 1), Tile(self.tile + 2))
+        return (self.tile,) * (3 if self.kind is GroupKind.PUNG else 2)
+
+    def notation(self) -> str:
+        """``123m``, ``555z`` or ``55p``."""
+        digits = "".join(str(t.number) for t in self.tiles)
+        return f"{digits}{self.tile.suit.value}"
+
+
+Decomposition = tuple[Group, ...]
+
+
+def counts_of(tiles: tuple[Tile, ...]) -> list[int]:
+    """Counts per tile kind (34 entries); flowers are not counted."""
+    counts = [0] * TILE_KINDS
+    for tile, count in tile_counts(tiles).items():
+        if tile < TILE_KINDS:
+            counts[tile] = count
+    return counts
+
+
+def sets_and_pair(counts: list[int], sets: int) -> list[Decomposition]:
+    """Every reading of ``counts`` as ``sets`` chows/pungs plus one pair (sorted, no repeats)."""
+    if sum(counts) != 3 * sets + 2:
+        return []
+    found: set[Decomposition] = set()
+    work = list(counts)
+    for pair in range(TILE_KINDS):
+        if work[pair] >= 2:
+            work[pair] -= 2
+            for groups in _sets(work, 0):
+                found.add(tuple(sorted((*groups, Group(Tile(pair), GroupKind.PAIR)))))
+            work[pair] += 2
+    return sorted(found)
+
+
+def _sets(counts: list[int], start: int) -> Iterator[tuple[Group, ...]]:
+    index = start
+    while index < TILE_KINDS and counts[index] == 0:
+        index += 1
+    if index == TILE_KINDS:
+        yield ()
+        return
+    tile = Tile(index)
+    if counts[index] >= 3:
+        counts[index] -= 3
+        for rest in _sets(counts, index):
+            yield (Group(tile, GroupKind.PUNG), *rest)
+        counts[index] += 3
+    if index < HONOUR_START and tile.number <= 7 and counts[index + 1] and counts[index + 2]:
+        for offset in range(3):
+            counts[index + offset] -= 1
+        for rest in _sets(counts, index):
+            yield (Group(tile, GroupKind.CHOW), *rest)
+        for offset in range(3):
+            counts[index + offset] += 1
+
+
+def pairs_and_pung(counts: list[int], pairs: int, pungs: int) -> list[Decomposition]:
+    """Readings as ``pairs`` pairs plus ``pungs`` pungs (four of a kind may be two pairs)."""
+    if sum(counts) != 2 * pairs + 3 * pungs:
+        return []
+    found: set[Decomposition] = set()
+    _pairs_and_pungs(list(counts), 0, pairs, pungs, (), found)
+    return sorted(found)
+
+
+def _pairs_and_pungs(
+    counts: list[int],
+    index: int,
+    pairs: int,
+    pungs: int,
+    acc: tuple[Group, ...],
+    found: set[Decomposition],
+) -> None:
+    while index < TILE_KINDS and counts[index] == 0:
+        index += 1
+    if index == TILE_KINDS:
+        if pairs == 0 and pungs == 0:
+            found.add(tuple(sorted(acc)))
+        return
+    tile, count = Tile(index), counts[index]
+    options = {2: [(1, 0)], 3: [(0, 1)], 4: [(2, 0)]}.get(count, [])
+    for use_pairs, use_pungs in options:
+        if use_pairs <= pairs and use_pungs <= pungs:
+            counts[index] = 0
+            groups = (Group(tile, GroupKind.PAIR),) * use_pairs + (
+                Group(tile, GroupKind.PUNG),
+            ) * use_pungs
+            _pairs_and_pungs(
+                counts, index + 1, pairs - use_pairs, pungs - use_pungs, acc + groups, found
+            )
+            counts[index] = count

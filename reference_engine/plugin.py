@@ -1,0 +1,45 @@
+"""The reference engine as an mjspec engine plugin (entry point ``mjspec.engines: reference``).
+
+It answers through the same interface as any third-party engine: ``info()``
+and ``evaluate(request)``, with JSON-shaped requests and outcomes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from reference_engine import __version__
+from reference_engine.errors import RuleError
+from reference_engine.variants import VARIANTS, find_variant
+
+
+class ReferenceEngine:
+    """mjspec's own engine."""
+
+    def info(self) -> dict[str, Any]:
+        return {
+            "name": "mjspec-reference",
+            "version": __version__,
+            "variants": {cls.id: list(cls.kinds) for cls in VARIANTS},
+        }
+
+    def evaluate(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        """Answer ``{"variant", "kind", "given"}`` with an outcome or ``{"error": {...}}``."""
+        try:
+            variant = find_variant(str(request.get("variant")))
+            given = request.get("given")
+            if not isinstance(given, Mapping):
+                raise RuleError("invalid-request", "'given' must be a mapping")
+            return variant.evaluate(str(request.get("kind")), given)
+        except RuleError as error:
+            return {"error": error_payload(error)}
+
+
+def error_payload(error: RuleError) -> dict[str, Any]:
+    payload: dict[str, Any] = {"code": error.code, "message": error.message}
+    if error.path:
+        payload["path"] = list(error.path)
+    if error.column is not None:
+        payload["column"] = error.column
+    return payload

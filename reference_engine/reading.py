@@ -1,0 +1,138 @@
+"""Readings of a winning hand: its sets with their status, and where the winning tile sits.
+
+A reading is one decomposition of the concealed tiles, plus the declared
+melds, plus the choice of the set that the winning tile completed. Scoring
+rules are predicates over a reading (see the variant modules).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import Enum
+
+from reference_engine.decompose import Decomposition, Group, GroupKind
+from reference_engine.hand import Meld, MeldKind, WinningHand
+from reference_engine.tiles import Tile
+
+
+class SetKind(Enum):
+    CHOW = "chow"
+    PUNG = "pung"
+    KONG = "kong"
+    PAIR = "pair"
+
+
+class Shape(Enum):
+    """The overall form of a complete hand."""
+
+    SETS_AND_PAIR = "sets-and-pair"
+    PAIRS_AND_PUNG = "seven-pairs-and-pung"
+
+
+class Wait(Enum):
+    """How the winning tile completed its set."""
+
+    PAIR = "pair"
+    CLOSED = "closed"
+    EDGE = "edge"
+    TWO_SIDED = "two-sided"
+    PUNG = "pung"
+
+
+@dataclass(frozen=True)
+class HandSet:
+    """A set of a reading.
+
+    ``open`` means exposed (every declared meld but a concealed kong);
+    ``concealed`` means it counts as concealed for scoring: not exposed and not
+    completed with another player's tile.
+    """
+
+    kind: SetKind
+    tile: Tile
+    open: bool
+    concealed: bool
+    declared: bool = False
+
+    @property
+    def is_pung_or_kong(self) -> bool:
+        return self.kind in (SetKind.PUNG, SetKind.KONG)
+
+    @property
+    def is_concealed_kong(self) -> bool:
+        return self.kind is SetKind.KONG and self.declared and not self.open
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One interpretation of a complete hand."""
+
+    shape: Shape
+    sets: tuple[HandSet, ...]
+    pairs: tuple[HandSet, ...]
+    wait: Wait
+    tiles: tuple[Tile, ...]
+
+    @property
+    def pair(self) -> HandSet | None:
+        """The single pair of a sets-and-pair hand."""
+        return self.pairs[0] if self.shape is Shape.SETS_AND_PAIR else None
+
+
+_MELD_SET = {MeldKind.CHOW: SetKind.CHOW, MeldKind.PUNG: SetKind.PUNG, MeldKind.KONG: SetKind.KONG}
+_GROUP_SET = {
+    GroupKind.CHOW: SetKind.CHOW,
+    GroupKind.PUNG: SetKind.PUNG,
+    GroupKind.PAIR: SetKind.PAIR,
+}
+
+
+def meld_set(meld: Meld) -> HandSet:
+    return HandSet(
+        _MELD_SET[meld.kind],
+        meld.tiles[0],
+        open=meld.is_open,
+        concealed=not meld.is_open,
+        declared=True,
+    )
+
+
+def wait_of(group: Group, winning: Tile) -> Wait:
+    """How ``winning`` completed ``group`` (rule ``tw.pattern.closed-or-edge-wait``)."""
+    if group.kind is GroupKind.PAIR:
+        return Wait.PAIR
+    if group.kind is GroupKind.PUNG:
+        return Wait.PUNG
+    position = winning.normal - group.tile
+    if position == 1:
+        return Wait.CLOSED
+    if (position == 2 and group.tile.number == 1) or (position == 0 and group.tile.number == 7):
+        return Wait.EDGE
+    return Wait.TWO_SIDED
+
+
+def readings(
+    hand: WinningHand, decomposition: Decomposition, shape: Shape, *, on_anothers_tile: bool
+) -> Iterator[Reading]:
+    """Every reading of one decomposition: one per distinct group the winning tile can complete."""
+    winning = hand.winning_tile.normal
+    declared = tuple(meld_set(meld) for meld in hand.melds)
+    tiles = hand.concealed + tuple(t for meld in hand.melds for t in meld.tiles)
+    for chosen in sorted(set(decomposition)):
+        if winning not in chosen.tiles:
+            continue
+        sets: list[HandSet] = list(declared)
+        pairs: list[HandSet] = []
+        seen_chosen = False
+        for group in decomposition:
+            completed = group == chosen and not seen_chosen
+            seen_chosen = seen_chosen or completed
+            item = HandSet(
+                _GROUP_SET[group.kind],
+                group.tile,
+                open=False,
+                concealed=not (completed and on_anothers_tile),
+            )
+            (pairs if group.kind is GroupKind.PAIR else sets).append(item)
+        yield Reading(shape, tuple(sets), tuple(pairs), wait_of(chosen, winning), tiles)

@@ -1,0 +1,38 @@
+"""The variant interface: a profile plus hooks for what differs between rule sets.
+
+Like python-chess's ``Board`` subclasses, each rule set is a subclass that
+overrides a few named hooks; :func:`reference_engine.variants.find_variant`
+finds one by id or alias.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from reference_engine.errors import RuleError
+from reference_engine.profile import Profile, load_profile
+
+Outcome = dict[str, Any]
+
+
+class Variant:
+    """A rule set. Subclasses set ``id`` and implement the kinds they support."""
+
+    id: ClassVar[str]
+    kinds: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, profile: Profile | None = None) -> None:
+        self.profile = profile or load_profile(self.id)
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        return self.profile.aliases
+
+    def evaluate(self, kind: str, given: Mapping[str, Any]) -> Outcome:
+        """Answer one request of ``kind``; raise :class:`RuleError` for a coded error."""
+        if kind not in self.kinds:
+            raise RuleError("unsupported-kind", f"{self.id} does not answer {kind!r} requests")
+        handler = getattr(self, kind)
+        result: Outcome = handler(given)
+        return result

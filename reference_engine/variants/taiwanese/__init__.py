@@ -1,0 +1,150 @@
+"""Taiwanese 16-tile mahjong (mahjchina's Taiwan profile): scoring and hand analysis."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from reference_engine.decompose import counts_of, pairs_and_pung, sets_and_pair
+from reference_engine.errors import RuleError
+from reference_engine.hand import Seat, WinningHand, WinRequest
+from reference_engine.request import (
+    check_tiles,
+    parse_meld,
+    parse_win_request,
+    structural_count,
+    tiles_at,
+)
+from reference_engine.tiles import Tile, format_tiles
+from reference_engine.variants.base import Outcome, Variant
+from reference_engine.variants.taiwanese.flowers import flower_win
+from reference_engine.variants.taiwanese.patterns import WinContext
+from reference_engine.variants.taiwanese.scoring import HandScore, best_score
+from reference_engine.variants.taiwanese.settlement import SEATS, settle
+
+
+class Taiwanese(Variant):
+    """Taiwanese 16-tile rules: five sets and a pair, flowers, tai."""
+
+    id: ClassVar[str] = "taiwanese"
+    kinds: ClassVar[tuple[str, ...]] = ("score", "analyse")
+
+    def check_count(self, hand: WinningHand, path: tuple[str | int, ...] = ()) -> None:
+        """tw.structure.sixteen-tiles: a winning hand counts 17 (melds as three)."""
+        count = structural_count(hand)
+        needed = self.profile.hand_size + 1
+        if count != needed:
+            raise RuleError(
+                "tile-count",
+                f"the hand has {count} tiles (melds counted as three); a win needs {needed}",
+                path=(*path, "concealed"),
+            )
+
+    def score_hand(
+        self, hand: WinningHand, request: WinRequest, path: tuple[str | int, ...] = ()
+    ) -> HandScore:
+        check_tiles(hand, self.profile, path)
+        self.check_count(hand, path)
+        ctx = WinContext(hand, request.win, request.dealer, request.table)
+        try:
+            return best_score(ctx, self.profile)
+        except RuleError as error:
+            raise error.at(*path) from None
+
+    def score(self, given: Mapping[str, Any]) -> Outcome:
+        """A win's patterns, tai, dealer tai and payments (every winner settled apart)."""
+        request = parse_win_request(given)
+        payments = dict.fromkeys(SEATS, 0)
+        if request.win.by.by_flowers:
+            check_tiles(request.winner, self.profile)
+            pattern_id, tai = flower_win(request, self.profile)
+            paid, _ = settle(request.winner.seat, request.win, tai, request.dealer, 0, None)
+            return _outcome({pattern_id: tai}, tai, 0, paid)
+        winners: list[dict[str, Any]] = []
+        first: tuple[HandScore, int] | None = None
+        hands = [(request.winner, ())] + [
+            (h, ("other_winners", i)) for i, h in enumerate(request.other_winners)
+        ]
+        for hand, path in hands:
+            scored = self.score_hand(hand, request, path)
+            paid, dealer_tai = settle(
+                hand.seat,
+                request.win,
+                scored.tai,
+                request.dealer,
+                request.table.dealer_streak,
+                self.profile.dealer_tai,
+            )
+            for seat, amount in paid.items():
+                payments[seat] += amount
+            first = first or (scored, dealer_tai)
+            winners.append(
+                {
+                    "seat": hand.seat.value,
+                    "patterns": dict(scored.patterns),
+                    "tai": scored.tai,
+                    "dealer_tai": dealer_tai,
+                }
+            )
+        assert first is not None
+        outcome = _outcome(dict(first[0].patterns), first[0].tai, first[1], payments)
+        if request.other_winners:
+            outcome["winners"] = winners
+        return outcome
+
+    def analyse(self, given: Mapping[str, Any]) -> Outcome:
+        """Whether the tiles are complete, their readings, or the tiles they wait on."""
+        concealed = tiles_at(given.get("concealed", ""), "concealed")
+        melds = tuple(parse_meld(m, ("melds", i)) for i, m in enumerate(given.get("melds", [])))
+        hand = WinningHand(Seat.EAST, concealed, melds)
+        check_tiles(hand, self.profile)
+        count = structural_count(hand)
+        size = self.profile.hand_size
+        if count == size + 1:
+            shapes, decompositions = self.shapes(hand)
+            return {"complete": bool(shapes), "shapes": shapes, "decompositions": decompositions}
+        if count == size:
+            return {"complete": False, "waits": format_tiles(self.waits(hand))}
+        raise RuleError(
+            "tile-count", f"{count} tiles; analyse takes {size} or {size + 1}", path=("concealed",)
+        )
+
+    def shapes(self, hand: WinningHand) -> tuple[list[str], list[str]]:
+        """The complete shapes of a 17-tile hand and every reading of its concealed tiles."""
+        counts = counts_of(hand.concealed)
+        shapes: list[str] = []
+        found: list[str] = []
+        for shape, decompositions in (
+            ("sets-and-pair", sets_and_pair(counts, self.profile.sets - len(hand.melds))),
+            ("seven-pairs-and-pung", pairs_and_pung(counts, 7, 1) if not hand.melds else []),
+        ):
+            if decompositions:
+                shapes.append(shape)
+            found += [" ".join(g.notation() for g in d) for d in decompositions]
+        return shapes, found
+
+    def waits(self, hand: WinningHand) -> list[Tile]:
+        """Tiles that complete a 16-tile hand; a tile whose four copies are all held is no wait."""
+        counts = counts_of(hand.concealed + tuple(t for m in hand.melds for t in m.tiles))
+        waiting: list[Tile] = []
+        for tile in range(len(counts)):
+            if counts[tile] >= self.profile.copies or not self._in_set(Tile(tile)):
+                continue
+            trial = WinningHand(hand.seat, (*hand.concealed, Tile(tile)), hand.melds)
+            if self.shapes(trial)[0]:
+                waiting.append(Tile(tile))
+        return waiting
+
+    def _in_set(self, tile: Tile) -> bool:
+        return (tile.is_honour and self.profile.honours) or tile.suit.value in self.profile.suits
+
+
+def _outcome(
+    patterns: dict[str, int], tai: int, dealer_tai: int, payments: dict[Seat, int]
+) -> Outcome:
+    return {
+        "patterns": patterns,
+        "tai": tai,
+        "dealer_tai": dealer_tai,
+        "payments": {seat.value: amount for seat, amount in payments.items()},
+    }

@@ -1,0 +1,88 @@
+"""Scoring a Taiwanese win: every reading of the hand, its awards, the best one.
+
+Rules ``tw.structure.highest-interpretation``, ``tw.combine.only-explicit-exclusions``
+and ``tw.combine.fully-concealed-replaces``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from reference_engine.decompose import counts_of, pairs_and_pung, sets_and_pair
+from reference_engine.errors import RuleError
+from reference_engine.hand import WinningHand
+from reference_engine.profile import Profile
+from reference_engine.reading import Reading, Shape, Wait, readings
+from reference_engine.variants.taiwanese.patterns import PREDICATES, WinContext
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """The awards of the chosen reading, in profile order, and their total tai."""
+
+    patterns: MappingProxyType[str, int]
+    reading: Reading
+
+    @property
+    def tai(self) -> int:
+        return sum(self.patterns.values())
+
+
+def complete_readings(
+    hand: WinningHand, profile: Profile, *, on_anothers_tile: bool
+) -> Iterator[Reading]:
+    """Every reading of a complete hand, in both shapes."""
+    counts = counts_of(hand.concealed)
+    sets_needed = profile.sets - len(hand.melds)
+    for decomposition in sets_and_pair(counts, sets_needed):
+        yield from readings(
+            hand, decomposition, Shape.SETS_AND_PAIR, on_anothers_tile=on_anothers_tile
+        )
+    pungs_needed = 1 - len(hand.melds)
+    if pungs_needed >= 0 and all(m.kind.value == "pung" for m in hand.melds):
+        pairs = (profile.hand_size + 1 - 3) // 2
+        for decomposition in pairs_and_pung(counts, pairs, pungs_needed):
+            yield from readings(
+                hand, decomposition, Shape.PAIRS_AND_PUNG, on_anothers_tile=on_anothers_tile
+            )
+
+
+def score_reading(reading: Reading, ctx: WinContext, profile: Profile) -> HandScore:
+    """Apply every predicate; drop awards replaced by a scored one (only explicit exclusions)."""
+    awarded: dict[str, int] = {}
+    for row in profile.patterns:
+        predicate = PREDICATES.get(row.id)
+        if predicate is None:
+            continue
+        value = predicate(reading, ctx, row)
+        if value:
+            awarded[row.id] = value
+    for row in profile.patterns:
+        if row.id in awarded:
+            for replaced in row.replaces:
+                awarded.pop(replaced, None)
+    return HandScore(MappingProxyType(awarded), reading)
+
+
+def best_score(ctx: WinContext, profile: Profile) -> HandScore:
+    """The highest-scoring reading; equal totals prefer the pair-wait reading."""
+    best: HandScore | None = None
+    for reading in complete_readings(
+        ctx.hand, profile, on_anothers_tile=ctx.win.by.on_anothers_tile
+    ):
+        scored = score_reading(reading, ctx, profile)
+        if best is None or _rank(scored) > _rank(best):
+            best = scored
+    if best is None:
+        raise RuleError(
+            "not-winning",
+            "the tiles form neither five sets and a pair nor seven pairs and a pung",
+            path=("concealed",),
+        )
+    return best
+
+
+def _rank(score: HandScore) -> tuple[int, bool]:
+    return (score.tai, score.reading.wait is Wait.PAIR)
