@@ -1,0 +1,104 @@
+"""Throughput benchmarks, printed and never asserted (``nox -s bench``).
+
+Measures, on this machine: loading + validating the corpus (fixtures/s), the
+whole corpus through the in-process runner, and Taiwanese scoring of seeded
+random complete hands (hands/s). Third-party baselines are added beside each
+figure where a peer engine exists for the variant (none exists for Taiwanese).
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import time
+from collections.abc import Callable
+
+from conformance.corpus import load_corpus
+from conformance.engine import engine_info, load_engine
+from conformance.lint import lint
+from conformance.runner import run
+from reference_engine.plugin import ReferenceEngine
+from reference_engine.tiles import Tile, format_tiles
+
+
+def random_taiwanese_hand(rng: random.Random) -> str:
+    """A random complete 17-tile concealed hand: five sets and a pair, at most 4 copies each."""
+    while True:
+        counts = [0] * 34
+        tiles: list[Tile] = []
+        for _ in range(5):
+            if rng.random() < 0.6:
+                suit = rng.randrange(3) * 9
+                start = suit + rng.randrange(7)
+                group = [start, start + 1, start + 2]
+            else:
+                tile = rng.randrange(34)
+                group = [tile] * 3
+            tiles += [Tile(t) for t in group]
+            for t in group:
+                counts[t] += 1
+        pair = rng.randrange(34)
+        counts[pair] += 2
+        tiles += [Tile(pair)] * 2
+        if max(counts) <= 4:
+            rng.shuffle(tiles)
+            return format_tiles(tiles)
+
+
+def _timed(label: str, count: int, unit: str, action: Callable[[], object]) -> None:
+    started = time.perf_counter()
+    action()
+    elapsed = time.perf_counter() - started
+    print(f"{label:<44} {count / elapsed:>12,.0f} {unit}/s   ({count} in {elapsed:.3f} s)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m conformance.bench")
+    parser.add_argument("--hands", type=int, default=3000)
+    parser.add_argument("--seed", type=int, default=20261129)
+    args = parser.parse_args(argv)
+    machine = platform.processor() or platform.machine()
+    python = f"{platform.python_implementation()} {platform.python_version()}"
+    print(f"machine: {machine}, {python}, {platform.system()}")
+
+    corpus = load_corpus()
+    _timed(
+        "load + validate + lint corpus", len(corpus.cases), "fixtures", lambda: lint(load_corpus())
+    )
+    engine = load_engine("reference")
+    info = engine_info(engine)
+    _timed(
+        "whole corpus, in-process runner",
+        len(corpus.cases),
+        "cases",
+        lambda: run(engine, info, corpus.cases),
+    )
+
+    rng = random.Random(args.seed)
+    requests = [
+        {
+            "variant": "taiwanese",
+            "kind": "score",
+            "given": {
+                "concealed": random_taiwanese_hand(rng),
+                "win": {"by": "self-draw"},
+                "seat": "south",
+                "table": {"discards": 20},
+            },
+        }
+        for _ in range(args.hands)
+    ]
+    reference = ReferenceEngine()
+    _timed(
+        "taiwanese scoring, random concealed hands",
+        len(requests),
+        "hands",
+        lambda: [reference.evaluate(r) for r in requests],
+    )
+    print("third-party baselines: none for taiwanese (riichi peers arrive with the riichi variant)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

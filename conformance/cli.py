@@ -1,0 +1,132 @@
+"""The ``mjspec`` command line: validate, run, coverage, score.
+
+Every failure is reported as a coded message; no command ends in a traceback.
+Exit status: 0 success, 1 problems found (invalid files, failing cases, rules
+without fixtures, a coded scoring error), 2 usage errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from conformance.corpus import load_corpus
+from conformance.coverage import coverage
+from conformance.engine import EngineLoadError, engine_info, load_engine
+from conformance.lint import lint
+from conformance.report import render_text, to_json
+from conformance.runner import run
+from conformance.score_cli import add_score_arguments, score_command
+
+
+def _paths(values: Sequence[str]) -> list[Path] | None:
+    return [Path(v) for v in values] if values else None
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    """Schema-check and lint the corpus (or the given files); print every problem."""
+    missing = [p for p in args.paths if not Path(p).exists()]
+    for path in missing:
+        print(f"{path}:0:0: not-found: no such file or folder", file=sys.stderr)
+    corpus = load_corpus(
+        _paths([p for p in args.paths if Path(p).exists()]) if args.paths else None
+    )
+    problems = list(corpus.problems) + lint(corpus)
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    files = len(corpus.cases) + len(corpus.problems)
+    status = "invalid" if problems or missing else "valid"
+    print(
+        f"{status}: {len(corpus.cases)} scenarios, {len(corpus.catalogues)} catalogues, "
+        f"{len(problems) + len(missing)} problems ({files} files read)"
+    )
+    return 1 if problems or missing else 0
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    """Run the corpus through an engine and report per variant and area."""
+    try:
+        engine = load_engine(args.engine)
+        info = engine_info(engine)
+    except EngineLoadError as error:
+        print(f"{error.code}: {error}", file=sys.stderr)
+        return 2
+    corpus = load_corpus(_paths(args.paths))
+    if corpus.problems:
+        for problem in corpus.problems:
+            print(problem, file=sys.stderr)
+        print("invalid fixtures were left out of the run; see 'mjspec validate'", file=sys.stderr)
+    report = run(engine, info, corpus.for_variant(args.variant))
+    if args.format == "json":
+        text = json.dumps(to_json(report), indent=2, ensure_ascii=False)
+        if args.output:
+            Path(args.output).write_text(text + "\n", encoding="utf-8")
+        else:
+            print(text)
+    else:
+        print(render_text(report))
+    return 0 if report.ok and not corpus.problems else 1
+
+
+def cmd_coverage(args: argparse.Namespace) -> int:
+    """List each rule with its fixture count; exit 1 when a rule has none."""
+    corpus = load_corpus()
+    if args.variant is not None and args.variant not in corpus.catalogues:
+        print(f"unknown-variant: no catalogue for {args.variant!r}", file=sys.stderr)
+        return 2
+    rows = coverage(corpus, args.variant)
+    for row in rows:
+        mark = "" if row.fixtures else "   <- no fixture"
+        print(f"{row.variant:<18} {row.rule_id:<48} {row.fixtures:>4}{mark}")
+    missing = [row for row in rows if not row.fixtures]
+    print(f"{len(rows)} rules, {len(rows) - len(missing)} covered, {len(missing)} missing")
+    return 1 if missing else 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mjspec", description="An executable rulebook for mahjong variants."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    validate = sub.add_parser("validate", help="check fixtures, catalogues and profiles")
+    validate.add_argument("paths", nargs="*", help="files or folders (default: the bundled corpus)")
+    validate.set_defaults(func=cmd_validate)
+
+    run_parser = sub.add_parser("run", help="run the corpus through an engine")
+    run_parser.add_argument(
+        "paths", nargs="*", help="fixture files or folders (default: the bundled corpus)"
+    )
+    run_parser.add_argument(
+        "--engine", default="reference", help="engine plugin name (default: reference)"
+    )
+    run_parser.add_argument("--variant", help="only this variant")
+    run_parser.add_argument("--format", choices=("text", "json"), default="text")
+    run_parser.add_argument("--output", "-o", help="write the report to this file")
+    run_parser.set_defaults(func=cmd_run)
+
+    cov = sub.add_parser("coverage", help="fixtures per rule")
+    cov.add_argument("--variant", help="only this variant")
+    cov.set_defaults(func=cmd_coverage)
+
+    score = sub.add_parser("score", help="score one hand with the reference engine")
+    add_score_arguments(score)
+    score.set_defaults(func=score_command)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.func(args)
+    except KeyboardInterrupt:
+        return 130
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

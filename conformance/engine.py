@@ -1,0 +1,79 @@
+"""The engine interface and how engines are found.
+
+An engine is any object with ``info()`` and ``evaluate(request)``; requests
+are ``{"variant", "kind", "given"}`` (never ``expect``) and outcomes are
+JSON-shaped mappings, or ``{"error": {"code", "message"}}``. Engines are
+registered under the entry-point group ``mjspec.engines``; the reference
+engine is found there like any other (no back door).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+from typing import Any, Protocol, runtime_checkable
+
+ENTRY_POINT_GROUP = "mjspec.engines"
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """What the runner needs from an engine."""
+
+    def info(self) -> Mapping[str, Any]:
+        """``{"name", "version", "variants": {variant: [kinds]}}``."""
+        ...
+
+    def evaluate(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The outcome of one request."""
+        ...
+
+
+@dataclass(frozen=True)
+class EngineInfo:
+    """What an engine says of itself."""
+
+    name: str
+    version: str
+    variants: Mapping[str, tuple[str, ...]]
+
+    def supports(self, variant: str, kind: str) -> bool:
+        return kind in self.variants.get(variant, ())
+
+
+class EngineLoadError(Exception):
+    """An engine could not be found, loaded or asked for its info (code ``engine-load``)."""
+
+    code = "engine-load"
+
+
+def engine_names() -> list[str]:
+    """The names of every registered engine plugin."""
+    return sorted(ep.name for ep in entry_points(group=ENTRY_POINT_GROUP))
+
+
+def load_engine(name: str) -> Engine:
+    """Instantiate the plugin ``name`` from the ``mjspec.engines`` entry points."""
+    matches = [ep for ep in entry_points(group=ENTRY_POINT_GROUP) if ep.name == name]
+    if not matches:
+        known = ", ".join(engine_names()) or "none"
+        raise EngineLoadError(f"no engine plugin named {name!r} (registered: {known})")
+    try:
+        factory = matches[0].load()
+        engine = factory()
+    except Exception as error:  # a plugin's own failure must not end the run with a traceback
+        raise EngineLoadError(f"engine {name!r} failed to load: {error!r}") from None
+    if not isinstance(engine, Engine):
+        raise EngineLoadError(f"engine {name!r} lacks info() or evaluate()")
+    return engine
+
+
+def engine_info(engine: Engine) -> EngineInfo:
+    """Read and check ``engine.info()``."""
+    try:
+        raw = engine.info()
+        variants = {str(v): tuple(str(k) for k in kinds) for v, kinds in raw["variants"].items()}
+        return EngineInfo(str(raw["name"]), str(raw["version"]), variants)
+    except Exception as error:
+        raise EngineLoadError(f"the engine's info() is malformed: {error!r}") from None

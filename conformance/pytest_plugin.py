@@ -1,0 +1,104 @@
+"""pytest plugin (entry point ``pytest11``): the fixture corpus as test items.
+
+Collection is opt-in: it happens when the ini option ``mjspec_corpus`` is true
+(mjspec's own pyproject sets it) or with ``--mjspec-corpus``. Each YAML file
+under a ``scenarios`` folder becomes one item named by the fixture id, run
+against ``--mjspec-engine`` (default: the ``reference`` plugin). A failure
+points at ``file.yaml:line`` and lists every differing field.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conformance.corpus import Case, case_from, load_validated
+from conformance.engine import Engine, EngineInfo, engine_info, load_engine
+from conformance.runner import Verdict, run_case
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("mjspec")
+    group.addoption("--mjspec-corpus", action="store_true", help="collect mjspec scenario fixtures")
+    group.addoption(
+        "--mjspec-engine", default="reference", help="engine plugin to test (default: reference)"
+    )
+    parser.addini("mjspec_corpus", "collect mjspec scenario fixtures", type="bool", default=False)
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    config = parent.config
+    if not (config.getoption("mjspec_corpus") or config.getini("mjspec_corpus")):
+        return None
+    if file_path.suffix in (".yaml", ".yml") and "scenarios" in file_path.parts:
+        return ScenarioFile.from_parent(parent, path=file_path)
+    return None
+
+
+@cache
+def _engine(name: str) -> tuple[Engine, EngineInfo]:
+    engine = load_engine(name)
+    return engine, engine_info(engine)
+
+
+class ScenarioFile(pytest.File):
+    def collect(self) -> list[pytest.Item]:
+        document, problems = load_validated(self.path, "scenario")
+        if document is None:
+            return [
+                InvalidScenario.from_parent(
+                    self, name=self.path.stem, problems=[str(p) for p in problems]
+                )
+            ]
+        case = case_from(document, self.path)
+        return [ScenarioItem.from_parent(self, name=case.id, case=case)]
+
+
+class InvalidScenario(pytest.Item):
+    def __init__(self, *, problems: list[str], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.problems = problems
+
+    def runtest(self) -> None:
+        raise ScenarioFailedError("\n".join(self.problems))
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        return str(excinfo.value)
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, 0, f"invalid fixture {self.name}"
+
+
+class ScenarioFailedError(Exception):
+    """A fixture whose engine outcome differs from its expectation."""
+
+
+class ScenarioItem(pytest.Item):
+    def __init__(self, *, case: Case, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.case = case
+        for rule in case.rules:
+            self.user_properties.append(("rule", rule))
+
+    def runtest(self) -> None:
+        engine, info = _engine(str(self.config.getoption("mjspec_engine")))
+        result = run_case(engine, info, self.case)
+        if result.verdict is Verdict.SKIP:
+            pytest.skip(result.message)
+        if result.verdict is not Verdict.PASS:
+            lines = [f"{self.case.file}:{self.case.line}: {self.case.id}: {self.case.title}"]
+            if result.message:
+                lines.append(result.message)
+            lines += [f"  - {diff}" for diff in result.differences]
+            raise ScenarioFailedError("\n".join(lines))
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        if isinstance(excinfo.value, ScenarioFailedError):
+            return str(excinfo.value)
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, self.case.line - 1, self.case.id

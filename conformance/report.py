@@ -1,0 +1,81 @@
+"""Run reports: a terminal summary per variant and rule area, and a JSON document."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from conformance.corpus import display_name
+from conformance.runner import RunReport, Verdict
+
+
+def summary_rows(report: RunReport) -> list[tuple[str, str, dict[Verdict, int]]]:
+    """(variant, area, counts per verdict), sorted."""
+    table: dict[tuple[str, str], dict[Verdict, int]] = defaultdict(
+        lambda: dict.fromkeys(Verdict, 0)
+    )
+    for result in report.results:
+        table[(result.case.variant, result.case.area)][result.verdict] += 1
+    return [(v, a, counts) for (v, a), counts in sorted(table.items())]
+
+
+def render_text(report: RunReport) -> str:
+    """The human summary: one line per variant and area, then every failure with its diff."""
+    lines = [f"engine: {report.engine.name} {report.engine.version}", ""]
+    header = f"{'variant':<18} {'area':<14} {'pass':>5} {'fail':>5} {'error':>6} {'skip':>5}"
+    lines += [header, "-" * len(header)]
+    for variant, area, counts in summary_rows(report):
+        lines.append(
+            f"{variant:<18} {area:<14} {counts[Verdict.PASS]:>5} {counts[Verdict.FAIL]:>5} "
+            f"{counts[Verdict.ERROR]:>6} {counts[Verdict.SKIP]:>5}"
+        )
+    total = report.counts
+    lines.append("-" * len(header))
+    lines.append(
+        f"{'total':<33} {total[Verdict.PASS]:>5} {total[Verdict.FAIL]:>5} "
+        f"{total[Verdict.ERROR]:>6} {total[Verdict.SKIP]:>5}   ({report.seconds:.2f} s)"
+    )
+    for result in report.results:
+        if result.verdict not in (Verdict.FAIL, Verdict.ERROR):
+            continue
+        case = result.case
+        lines += [
+            "",
+            f"{result.verdict.value.upper()} {case.id}  ({display_name(case.file)}:{case.line})",
+            f"  {case.title}",
+        ]
+        if result.message:
+            lines.append(f"  {result.message}")
+        lines += [f"  - {diff}" for diff in result.differences]
+    return "\n".join(lines)
+
+
+def to_json(report: RunReport) -> dict[str, Any]:
+    """A machine-readable report (stable field names; see the docs)."""
+    return {
+        "engine": {"name": report.engine.name, "version": report.engine.version},
+        "seconds": round(report.seconds, 4),
+        "counts": {verdict.value: count for verdict, count in report.counts.items()},
+        "summary": [
+            {"variant": v, "area": a, **{verdict.value: n for verdict, n in counts.items()}}
+            for v, a, counts in summary_rows(report)
+        ],
+        "results": [
+            {
+                "id": r.case.id,
+                "variant": r.case.variant,
+                "kind": r.case.kind,
+                "area": r.case.area,
+                "rules": list(r.case.rules),
+                "file": display_name(r.case.file),
+                "line": r.case.line,
+                "verdict": r.verdict.value,
+                "message": r.message,
+                "differences": [
+                    {"path": d.path, "expected": d.expected, "actual": d.actual}
+                    for d in r.differences
+                ],
+            }
+            for r in report.results
+        ],
+    }

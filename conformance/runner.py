@@ -1,0 +1,89 @@
+"""Running cases through an engine and recording a verdict per case.
+
+The engine receives ``{"variant", "kind", "given"}`` only. An engine that
+raises, or answers something that is not a mapping, gives an ``error``
+verdict for that case; the run goes on.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from conformance.compare import Difference, compare
+from conformance.corpus import Case, thaw
+from conformance.engine import Engine, EngineInfo
+
+
+class Verdict(Enum):
+    PASS = "pass"
+    FAIL = "fail"
+    ERROR = "error"
+    SKIP = "skip"
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    case: Case
+    verdict: Verdict
+    differences: tuple[Difference, ...] = ()
+    outcome: Mapping[str, Any] | None = None
+    message: str = ""
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True)
+class RunReport:
+    engine: EngineInfo
+    results: tuple[CaseResult, ...]
+    seconds: float
+    counts: Mapping[Verdict, int] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not any(r.verdict in (Verdict.FAIL, Verdict.ERROR) for r in self.results)
+
+
+def request_for(case: Case) -> dict[str, Any]:
+    """What the engine sees of a case: never ``expect``."""
+    return {"variant": case.variant, "kind": case.kind, "given": thaw(case.given)}
+
+
+def run_case(engine: Engine, info: EngineInfo, case: Case) -> CaseResult:
+    if not info.supports(case.variant, case.kind):
+        return CaseResult(
+            case, Verdict.SKIP, message=f"{info.name} does not support {case.variant}/{case.kind}"
+        )
+    started = time.perf_counter()
+    try:
+        outcome = engine.evaluate(request_for(case))
+    except (
+        Exception
+    ) as error:  # an engine's crash is a result for this case, not the end of the run
+        return CaseResult(
+            case,
+            Verdict.ERROR,
+            message=f"engine raised {error!r}",
+            seconds=time.perf_counter() - started,
+        )
+    elapsed = time.perf_counter() - started
+    if not isinstance(outcome, Mapping):
+        return CaseResult(
+            case,
+            Verdict.ERROR,
+            message=f"engine answered {type(outcome).__name__}, not a mapping",
+            seconds=elapsed,
+        )
+    differences = tuple(compare(case.expect, outcome))
+    verdict = Verdict.FAIL if differences else Verdict.PASS
+    return CaseResult(case, verdict, differences, outcome, seconds=elapsed)
+
+
+def run(engine: Engine, info: EngineInfo, cases: Iterable[Case]) -> RunReport:
+    started = time.perf_counter()
+    results = tuple(run_case(engine, info, case) for case in cases)
+    counts = {verdict: sum(1 for r in results if r.verdict is verdict) for verdict in Verdict}
+    return RunReport(info, results, time.perf_counter() - started, counts)

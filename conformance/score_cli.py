@@ -1,0 +1,116 @@
+"""``mjspec score``: a calculator for people, on the reference engine.
+
+Melds are written ``KIND:TILES[:FLAG...]`` where KIND is chow, pung or kong,
+and the flags are ``concealed``, ``added`` or a seat (who was claimed from):
+``--meld chow:123m:north --meld kong:5z5z5z5z:concealed``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from reference_engine.plugin import ReferenceEngine
+from reference_engine.profile import load_profile
+
+SEATS = ("east", "south", "west", "north")
+
+
+def add_score_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--variant", default="taiwanese")
+    parser.add_argument(
+        "--hand", required=True, help="concealed tiles, the winning tile last (MPSZ)"
+    )
+    parser.add_argument("--meld", action="append", default=[], metavar="KIND:TILES[:FLAG]")
+    parser.add_argument(
+        "--win",
+        choices=("self-draw", "discard", "robbing-kong", "eight-flowers", "flower-capture"),
+        default="self-draw",
+    )
+    parser.add_argument(
+        "--from",
+        dest="from_seat",
+        choices=SEATS,
+        help="who discarded / added the kong / showed the flower",
+    )
+    parser.add_argument("--seat", choices=SEATS, default="east", help="the winner's seat")
+    parser.add_argument("--dealer", choices=SEATS, default="east")
+    parser.add_argument("--flowers", default="", help="flowers held, e.g. 1f5f")
+    parser.add_argument(
+        "--streak", type=int, default=0, help="the dealer's previous consecutive wins"
+    )
+    parser.add_argument(
+        "--discards", type=int, help="discards on the table so far (winning discard included)"
+    )
+    parser.add_argument("--last-wall-tile", action="store_true")
+    parser.add_argument("--last-discard", action="store_true")
+    parser.add_argument("--original-ready", action="store_true")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+
+
+def _meld(text: str) -> dict[str, Any]:
+    kind, _, rest = text.partition(":")
+    tiles, _, flags_text = rest.partition(":")
+    meld: dict[str, Any] = {"type": kind, "tiles": tiles}
+    for flag in filter(None, flags_text.split(":")):
+        if flag in ("concealed", "added"):
+            meld[flag] = True
+        else:
+            meld["from"] = flag
+    return meld
+
+
+def given_from(args: argparse.Namespace) -> dict[str, Any]:
+    """The ``given`` of a score request built from the command line."""
+    table: dict[str, Any] = {"dealer_streak": args.streak}
+    if args.discards is not None:
+        table["discards"] = args.discards
+    for flag in ("last_wall_tile", "last_discard", "original_ready"):
+        if getattr(args, flag):
+            table[flag] = True
+    win: dict[str, Any] = {"by": args.win}
+    if args.from_seat:
+        win["from"] = args.from_seat
+    return {
+        "concealed": args.hand,
+        "melds": [_meld(m) for m in args.meld],
+        "flowers": args.flowers,
+        "win": win,
+        "seat": args.seat,
+        "dealer": args.dealer,
+        "table": table,
+    }
+
+
+def score_command(args: argparse.Namespace) -> int:
+    outcome = ReferenceEngine().evaluate(
+        {"variant": args.variant, "kind": "score", "given": given_from(args)}
+    )
+    if args.format == "json":
+        print(json.dumps(outcome, indent=2, ensure_ascii=False))
+        return 1 if "error" in outcome else 0
+    if "error" in outcome:
+        error = outcome["error"]
+        where = ".".join(str(p) for p in error.get("path", []))
+        column = f" column {error['column']}" if "column" in error else ""
+        print(
+            f"{error['code']}: {error['message']}" + (f" (at {where}{column})" if where else ""),
+            file=sys.stderr,
+        )
+        return 1
+    profile = load_profile(args.variant)
+    names = {row.id: row.name for row in profile.patterns}
+    width = max([len(names.get(p, p)) for p in outcome["patterns"]] + [10])
+    print(f"{'pattern':<{width}}  tai")
+    for pattern_id, tai in outcome["patterns"].items():
+        print(f"{names.get(pattern_id, pattern_id):<{width}}  {tai:>3}")
+    print(f"{'total':<{width}}  {outcome['tai']:>3}")
+    print(f"{'dealer tai':<{width}}  {outcome['dealer_tai']:>3}")
+    print()
+    print(
+        "payments: "
+        + "  ".join(f"{seat} {amount:+d}" for seat, amount in outcome["payments"].items())
+    )
+    return 0
