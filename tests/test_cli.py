@@ -1,0 +1,107 @@
+"""The mjspec command line, as a user runs it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conformance.cli import main
+
+
+def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "conformance.cli", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        check=False,
+    )
+
+
+def test_validate_accepts_the_bundled_corpus(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate"]) == 0
+    assert capsys.readouterr().out.startswith("valid:")
+
+
+def test_run_passes_the_whole_corpus_on_the_reference_engine(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["run"]) == 0
+    out = capsys.readouterr().out
+    assert "engine: mjspec-reference" in out
+    assert "taiwanese" in out
+
+
+def test_run_writes_a_json_report(tmp_path: Path) -> None:
+    target = tmp_path / "report.json"
+    assert main(["run", "--variant", "taiwanese", "--format", "json", "-o", str(target)]) == 0
+    report = json.loads(target.read_text(encoding="utf-8"))
+    assert report["counts"]["fail"] == 0
+    assert report["counts"]["pass"] == len(report["results"]) > 0
+
+
+def test_run_with_an_unknown_engine_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", "--engine", "no-such-engine"]) == 2
+    assert "engine-load" in capsys.readouterr().err
+
+
+def test_coverage_lists_every_taiwanese_rule_with_fixtures(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["coverage", "--variant", "taiwanese"]) == 0
+    assert "0 missing" in capsys.readouterr().out
+
+
+def test_coverage_of_an_unknown_variant_is_a_usage_error() -> None:
+    assert main(["coverage", "--variant", "klingon"]) == 2
+
+
+def test_score_prints_the_breakdown_and_payments(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["score", "--hand", "1m2m3m4m5m6m7p8p9p2s2s2s6s7s8s5m5m", "--discards", "20"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "Fully concealed self-draw" in out
+    assert "east +36" in out
+
+
+def test_score_takes_melds_and_a_discard_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(
+        [
+            "score",
+            "--hand",
+            "4m5m6m7p8p9p2s2s2s6s7s8s5m5m",
+            "--meld",
+            "chow:123m:north",
+            "--win",
+            "discard",
+            "--from",
+            "south",
+            "--discards",
+            "20",
+            "--format",
+            "json",
+        ]
+    )
+    outcome = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert outcome["tai"] == 8
+    assert outcome["payments"] == {"east": 9, "south": -9, "west": 0, "north": 0}
+
+
+def test_score_reports_a_bad_tile_with_its_code_and_column(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["score", "--hand", "123m458z"]) == 1
+    err = capsys.readouterr().err
+    assert "invalid-tile" in err
+    assert "column 7" in err
+
+
+def test_the_installed_command_works_from_any_directory(tmp_path: Path) -> None:
+    result = run_cli("validate", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr

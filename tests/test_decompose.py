@@ -1,0 +1,61 @@
+"""Hand shapes: sets and a pair, pairs and a pung, and readings of the winning tile."""
+
+from __future__ import annotations
+
+from reference_engine.decompose import counts_of, pairs_and_pung, sets_and_pair
+from reference_engine.hand import Seat, WinningHand
+from reference_engine.reading import Shape, Wait, readings
+from reference_engine.tiles import parse_tiles
+
+
+def _notations(decompositions: list[tuple[object, ...]]) -> set[str]:
+    return {" ".join(g.notation() for g in d) for d in decompositions}  # type: ignore[attr-defined]
+
+
+def test_a_plain_hand_has_one_reading() -> None:
+    counts = counts_of(parse_tiles("123m456m789p222s678s55m"))
+    assert _notations(sets_and_pair(counts, 5)) == {"123m 456m 55m 789p 222s 678s"}
+
+
+def test_three_identical_chows_also_read_as_three_pungs() -> None:
+    counts = counts_of(parse_tiles("111222333m456p789s55z"))
+    assert _notations(sets_and_pair(counts, 5)) == {
+        "111m 222m 333m 456p 789s 55z",
+        "123m 123m 123m 456p 789s 55z",
+    }
+
+
+def test_fourteen_tiles_are_not_five_sets() -> None:
+    assert sets_and_pair(counts_of(parse_tiles("123m456m789p222s55m")), 5) == []
+
+
+def test_honours_never_form_chows() -> None:
+    assert sets_and_pair(counts_of(parse_tiles("123z456m789p222s678s55m")), 5) == []
+
+
+def test_seven_pairs_and_a_pung() -> None:
+    counts = counts_of(parse_tiles("11m22m33m44p55p66s77s999s"))
+    assert _notations(pairs_and_pung(counts, 7, 1)) == {"11m 22m 33m 44p 55p 66s 77s 999s"}
+
+
+def test_four_of_a_kind_can_be_two_pairs() -> None:
+    counts = counts_of(parse_tiles("1111m22m33m44p55p66s999s"))
+    assert len(pairs_and_pung(counts, 7, 1)) == 1
+
+
+def test_the_winning_tile_can_sit_in_the_pair_or_in_a_chow() -> None:
+    hand = WinningHand(Seat.EAST, parse_tiles("1m2m3m4m5m6m7p8p9p2s2s2s6s7s8s5m5m"))
+    (decomposition,) = sets_and_pair(counts_of(hand.concealed), 5)
+    waits = {
+        r.wait for r in readings(hand, decomposition, Shape.SETS_AND_PAIR, on_anothers_tile=True)
+    }
+    assert waits == {Wait.PAIR, Wait.CLOSED}
+
+
+def test_a_pung_completed_by_a_discard_is_not_concealed() -> None:
+    hand = WinningHand(Seat.EAST, parse_tiles("123m456m789p678s55m2s2s2s"))
+    (decomposition,) = sets_and_pair(counts_of(hand.concealed), 5)
+    (reading,) = list(readings(hand, decomposition, Shape.SETS_AND_PAIR, on_anothers_tile=True))
+    pung = next(s for s in reading.sets if s.kind.value == "pung")
+    assert reading.wait is Wait.PUNG
+    assert not pung.concealed

@@ -1,0 +1,34 @@
+"""One source of truth: profile rows, predicates and rule catalogue agree."""
+
+from __future__ import annotations
+
+from conformance.corpus import load_corpus
+from reference_engine.profile import load_profile
+from reference_engine.variants.taiwanese.flowers import FLOWER_WIN_PATTERN
+from reference_engine.variants.taiwanese.patterns import PREDICATES
+
+
+def test_every_taiwanese_pattern_has_exactly_one_implementation() -> None:
+    rows = {row.id for row in load_profile("taiwanese").patterns}
+    implemented = set(PREDICATES) | set(FLOWER_WIN_PATTERN.values())
+    assert rows == implemented
+    assert not set(PREDICATES) & set(FLOWER_WIN_PATTERN.values())
+
+
+def test_the_source_tai_table_has_41_rows_each_with_a_rule() -> None:
+    corpus = load_corpus([])
+    catalogue = corpus.catalogues["taiwanese"]
+    patterns = {rule.pattern for rule in catalogue.rules if rule.pattern}
+    assert len(load_profile("taiwanese").patterns) == 41
+    assert patterns == {row.id for row in load_profile("taiwanese").patterns}
+
+
+def test_the_bundled_catalogues_and_profiles_are_valid() -> None:
+    assert load_corpus([]).problems == ()
+
+
+def test_replacements_name_existing_patterns() -> None:
+    profile = load_profile("taiwanese")
+    ids = {row.id for row in profile.patterns}
+    for row in profile.patterns:
+        assert set(row.replaces) <= ids
