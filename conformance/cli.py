@@ -31,9 +31,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
     missing = [p for p in args.paths if not Path(p).exists()]
     for path in missing:
         print(f"{path}:0:0: not-found: no such file or folder", file=sys.stderr)
-    corpus = load_corpus(
-        _paths([p for p in args.paths if Path(p).exists()]) if args.paths else None
-    )
+    existing = [Path(p) for p in args.paths if Path(p).exists()]
+    corpus = load_corpus(existing if args.paths else None)
     problems = list(corpus.problems) + lint(corpus)
     for problem in problems:
         print(problem, file=sys.stderr)

@@ -185,13 +185,15 @@ def catalogue_from(document: Located) -> Catalogue:
 
 def scenario_files(paths: Iterable[Path]) -> list[Path]:
     """Every ``.yaml``/``.yml`` file under the given files or folders, sorted."""
-    found: list[Path] = []
+    found: dict[Path, Path] = {}
     for path in paths:
         if path.is_dir():
-            found.extend(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml"))
+            candidates = [p for p in path.rglob("*") if p.suffix in (".yaml", ".yml")]
         else:
-            found.append(path)
-    return sorted(found)
+            candidates = [path]
+        for candidate in candidates:
+            found.setdefault(candidate.resolve(), candidate)
+    return sorted(found.values())
 
 
 def load_corpus(paths: Iterable[Path] | None = None) -> Corpus:

@@ -1,6 +1,6 @@
 """The corpus linter: checks that need the whole corpus, or the meaning of a fixture.
 
-Codes: ``duplicate-id``, ``id-mismatch``, ``unknown-variant``, ``unknown-rule``,
+Codes: ``duplicate-id``, ``id-mismatch``, ``unknown-variant``, ``unknown-area``, ``unknown-rule``,
 ``duplicate-title``, ``unknown-pattern``, ``payments-sum``, ``duplicate-rule-id``,
 and, for a fixture that does not expect an error, the hand checks of the
 notation: ``invalid-tile``, ``too-many-copies``, ``tile-count``, ``invalid-meld``,
@@ -14,15 +14,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import spec
 from conformance.corpus import Case, Corpus, thaw
 from conformance.problems import Problem
 from reference_engine.errors import RuleError
 from reference_engine.profile import profile_from_data
 from reference_engine.request import (
+    check_count,
     check_tiles,
     parse_meld,
     parse_win_request,
-    structural_count,
     tiles_at,
 )
 
@@ -38,12 +39,17 @@ def lint(corpus: Corpus) -> list[Problem]:
         if ids[case.id] > 1:
             problems.append(
                 doc.problem(
-                    "duplicate-id", f"id {case.id!r} is used by {ids[case.id]} fixtures", ("id",)
+                    "duplicate-id",
+                    f"id {case.id!r} is used by {ids[case.id]} fixtures",
+                    ("id",),
+                    value=True,
                 )
             )
         if titles[case.title] > 1:
             problems.append(
-                doc.problem("duplicate-title", f"title {case.title!r} is not unique", ("title",))
+                doc.problem(
+                    "duplicate-title", f"title {case.title!r} is not unique", ("title",), value=True
+                )
             )
         problems += _lint_case(case, corpus)
     return problems
@@ -97,21 +103,25 @@ def _lint_case(case: Case, corpus: Corpus) -> list[Problem]:
     doc = corpus.documents[str(case.file)]
     problems: list[Problem] = []
     parts = case.id.split("/")
-    if parts[0] != case.variant or parts[-1] != Path(case.file).stem:
-        problems.append(
-            doc.problem(
-                "id-mismatch",
-                f"id {case.id!r} must be '{case.variant}/<area>/{Path(case.file).stem}'",
-                ("id",),
-            )
-        )
+    stem = Path(case.file).stem
+    area = parts[1] if len(parts) == 3 else ""
+    if len(parts) != 3 or parts[0] != case.variant or parts[2] != stem:
+        message = f"id {case.id!r} must be '{case.variant}/<area>/{stem}'"
+        problems.append(doc.problem("id-mismatch", message, ("id",), value=True))
+    folder = Path(case.file).resolve().parent
+    if folder.parent == (spec.SCENARIOS_DIR / case.variant).resolve() and folder.name != area:
+        message = f"the fixture lives in {folder.name}/ but its id names the area {area!r}"
+        problems.append(doc.problem("id-mismatch", message, ("id",), value=True))
     catalogue = corpus.catalogues.get(case.variant)
     profile_doc = corpus.profiles.get(case.variant)
     if catalogue is None or profile_doc is None:
-        problems.append(
-            doc.problem("unknown-variant", f"no variant named {case.variant!r}", ("variant",))
-        )
+        message = f"no variant named {case.variant!r}"
+        problems.append(doc.problem("unknown-variant", message, ("variant",), value=True))
         return problems
+    if area and area not in catalogue.areas:
+        known = ", ".join(catalogue.areas)
+        message = f"area {area!r} is not one of the {case.variant} areas ({known})"
+        problems.append(doc.problem("unknown-area", message, ("id",), value=True))
     for index, rule_id in enumerate(case.rules):
         if rule_id not in catalogue:
             problems.append(
@@ -119,6 +129,7 @@ def _lint_case(case: Case, corpus: Corpus) -> list[Problem]:
                     "unknown-rule",
                     f"rule {rule_id!r} is not in the {case.variant} catalogue",
                     ("rules", index),
+                    value=True,
                 )
             )
     pattern_ids = {row["id"] for row in profile_doc.data["patterns"]}
@@ -139,6 +150,7 @@ def _lint_case(case: Case, corpus: Corpus) -> list[Problem]:
                 "payments-sum",
                 f"payments sum to {sum(payments.values())}, not 0",
                 ("expect", "payments"),
+                value=True,
             )
         )
     if not case.expects_error:
@@ -158,20 +170,16 @@ def _lint_hand(case: Case, profile_data: dict[str, Any], doc: Any) -> list[Probl
             ]
             for hand, path in hands:
                 check_tiles(hand, profile, path)
-                if (
-                    not request.win.by.by_flowers
-                    and structural_count(hand) != profile.hand_size + 1
-                ):
-                    raise RuleError(
-                        "tile-count",
-                        f"{structural_count(hand)} tiles; a win needs {profile.hand_size + 1}",
-                        path=(*path, "concealed"),
-                    )
+                if not request.win.by.by_flowers:
+                    check_count(hand, profile, path)
         elif case.kind == "analyse":
             tiles_at(given.get("concealed", ""), "concealed")
             for index, meld in enumerate(given.get("melds", [])):
                 parse_meld(meld, ("melds", index))
     except RuleError as error:
-        column = f" (column {error.column} of the tile string)" if error.column else ""
-        return [doc.problem(error.code, f"{error.message}{column}", ("given", *error.path))]
+        where = ("given", *error.path)
+        if error.column is None:
+            return [doc.problem(error.code, error.message, where, value=True)]
+        message = f"{error.message} (column {error.column} of the tile string)"
+        return [doc.problem(error.code, message, where, value=True, offset=error.column - 1)]
     return []

@@ -44,21 +44,24 @@ def validate(document: Located, name: str) -> list[Problem]:
     """Every schema violation of ``document``, most relevant first, as located problems.
 
     Alternatives (``oneOf``) are collapsed to their best match, the way
-    jsonschema's ``best_match`` does, so a user sees one message per place.
+    jsonschema's ``best_match`` does, so a user sees one message per place; an
+    unknown field is reported at its own key.
     """
     problems: list[Problem] = []
     for error in sorted(validator(name).iter_errors(document.data), key=_order):
         chosen = best_match([error]) if error.context else error
         path = tuple(chosen.absolute_path)
-        problems.append(document.problem("schema", _message(chosen), path))
-    return problems
+        if chosen.validator == "additionalProperties" and isinstance(chosen.instance, dict):
+            known = chosen.schema.get("properties", {}) if isinstance(chosen.schema, dict) else {}
+            for key in chosen.instance:
+                if key not in known:
+                    message = f"unknown field {key!r}"
+                    problems.append(document.problem("schema", message, (*path, key)))
+            continue
+        on_value = chosen.validator not in ("required", "additionalProperties")
+        problems.append(document.problem("schema", str(chosen.message), path, value=on_value))
+    return list(dict.fromkeys(problems))
 
 
 def _order(error: ValidationError) -> tuple[str, ...]:
     return tuple(str(p) for p in error.absolute_path)
-
-
-def _message(error: ValidationError) -> str:
-    if error.validator == "additionalProperties":
-        return f"unknown field: {error.message}"
-    return str(error.message)

@@ -6,8 +6,10 @@ Rejected, each with its own code: files over :data:`MAX_BYTES`
 (``file-too-large``), bytes that are not UTF-8 (``not-utf8``), empty files
 (``empty-file``), several documents (``multiple-documents``), anchors and
 aliases (``yaml-alias``, which also stops alias bombs), duplicate mapping keys
-(``duplicate-key``), non-string keys (``invalid-key``) and syntax errors
-(``yaml-syntax``).
+(``duplicate-key``), non-string keys (``invalid-key``), tags on mappings or
+lists (``unknown-tag``), scalars that cannot be read as their tag says
+(``invalid-value``), control characters (``invalid-character``), nesting
+deeper than :data:`MAX_DEPTH` (``too-deep``) and syntax errors (``yaml-syntax``).
 """
 
 from __future__ import annotations
@@ -22,27 +24,37 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from conformance.problems import JsonPath, Problem, ProblemsError
 
 MAX_BYTES = 256 * 1024
+MAX_DEPTH = 64
 
 
 @dataclass(frozen=True)
 class Located:
-    """A loaded document and the position (line, column; 1-based) of every value in it."""
+    """A loaded document and where (line, column; 1-based) each of its values is written.
+
+    ``positions`` locate a mapping entry at its key; ``values`` locate the value
+    itself, past an opening quote, so a column inside a string can be added.
+    """
 
     data: Any
     file: str
     positions: dict[JsonPath, tuple[int, int]] = field(default_factory=dict)
+    values: dict[JsonPath, tuple[int, int]] = field(default_factory=dict)
 
-    def position(self, path: JsonPath) -> tuple[int, int]:
-        """The position of ``path``, or of its nearest located ancestor."""
+    def position(self, path: JsonPath, *, value: bool = False) -> tuple[int, int]:
+        """The position of ``path`` (its value with ``value=True``), or of its nearest ancestor."""
+        table = self.values if value else self.positions
         for end in range(len(path), -1, -1):
-            found = self.positions.get(tuple(path[:end]))
+            found = table.get(tuple(path[:end]))
             if found is not None:
                 return found
         return (1, 1)
 
-    def problem(self, code: str, message: str, path: JsonPath = ()) -> Problem:
-        line, column = self.position(path)
-        return Problem(self.file, line, column, code, message, tuple(path))
+    def problem(
+        self, code: str, message: str, path: JsonPath = (), *, value: bool = False, offset: int = 0
+    ) -> Problem:
+        """A problem at ``path``; ``offset`` moves the column right inside a one-line value."""
+        line, column = self.position(path, value=value)
+        return Problem(self.file, line, column + offset, code, message, tuple(path))
 
 
 class _NoAliasLoader(yaml.SafeLoader):
@@ -71,6 +83,15 @@ def load_text(text: str, file: str) -> Located:
     """Load one YAML document from ``text``; raise :class:`ProblemsError` on any problem."""
     if not text.strip():
         raise ProblemsError([Problem(file, 1, 1, "empty-file", "the file has no YAML document")])
+    bad = _first_control_character(text)
+    if bad is not None:
+        line, column, char = bad
+        message = f"control character U+{ord(char):04X} is not allowed"
+        raise ProblemsError([Problem(file, line, column, "invalid-character", message)])
+    deep = _first_too_deep_line(text)
+    if deep is not None:
+        message = f"flow collections nest deeper than {MAX_DEPTH} levels"
+        raise ProblemsError([Problem(file, deep, 1, "too-deep", message)])
     loader = _NoAliasLoader(text)
     try:
         node = loader.get_single_node()
@@ -78,8 +99,8 @@ def load_text(text: str, file: str) -> Located:
             raise ProblemsError(
                 [Problem(file, 1, 1, "empty-file", "the file has no YAML document")]
             )
-        positions: dict[JsonPath, tuple[int, int]] = {}
-        data = _construct(loader, node, (), positions)
+        located = Located(None, file)
+        data = _construct(loader, node, (), located)
     except _RejectedError as reject:
         raise ProblemsError(
             [Problem(file, reject.line, reject.column, reject.code, reject.message)]
@@ -94,9 +115,36 @@ def load_text(text: str, file: str) -> Located:
         raise ProblemsError([_marked(file, error.problem_mark, "yaml-syntax", message)]) from None
     except yaml.YAMLError as error:
         raise ProblemsError([Problem(file, 1, 1, "yaml-syntax", str(error))]) from None
+    except RecursionError:
+        message = f"the document nests deeper than {MAX_DEPTH} levels"
+        raise ProblemsError([Problem(file, 1, 1, "too-deep", message)]) from None
     finally:
         loader.dispose()
-    return Located(data, file, positions)
+    return Located(data, file, located.positions, located.values)
+
+
+def _first_too_deep_line(text: str) -> int | None:
+    """The line where ``[``/``{`` nesting first passes :data:`MAX_DEPTH` (a cheap pre-scan that
+    keeps PyYAML's recursive parser away from pathological input)."""
+    depth = 0
+    for line_number, line in enumerate(text.split("\n"), start=1):
+        for char in line:
+            if char in "[{":
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return line_number
+            elif char in "]}":
+                depth = max(0, depth - 1)
+    return None
+
+
+def _first_control_character(text: str) -> tuple[int, int, str] | None:
+    """The first character YAML forbids in a document (line, column, char), if any."""
+    for line_number, line in enumerate(text.split("\n"), start=1):
+        for column, char in enumerate(line, start=1):
+            if (ord(char) < 32 and char not in "\t\r") or char in "\x7f\ufffe\uffff":
+                return line_number, column, char
+    return None
 
 
 def load_file(path: Path, *, display: str | None = None) -> Located:
@@ -130,30 +178,61 @@ def _marked(file: str, mark: Any, code: str, message: str) -> Problem:
     return Problem(file, mark.line + 1, mark.column + 1, code, message)
 
 
+_DEFAULT_TAGS: dict[type[Node], str] = {
+    MappingNode: "tag:yaml.org,2002:map",
+    SequenceNode: "tag:yaml.org,2002:seq",
+}
+
+
 def _construct(
     loader: _NoAliasLoader,
     node: Node,
     path: JsonPath,
-    positions: dict[JsonPath, tuple[int, int]],
+    located: Located,
 ) -> Any:
-    positions[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+    """Build plain Python values from ``node``, recording where each one starts.
+
+    A mapping entry is located at its key, so that an unknown or misplaced
+    field is reported on its own line.
+    """
+    start = (node.start_mark.line + 1, node.start_mark.column + 1)
+    located.positions.setdefault(path, start)
+    quoted = isinstance(node, ScalarNode) and node.style in ("'", '"')
+    located.values[path] = (start[0], start[1] + 1) if quoted else start
+    if len(path) > MAX_DEPTH:
+        raise _RejectedError("too-deep", f"nesting deeper than {MAX_DEPTH} levels", node.start_mark)
+    default_tag = _DEFAULT_TAGS.get(type(node))
+    if default_tag is not None and node.tag != default_tag:
+        raise _RejectedError("unknown-tag", f"tag {node.tag!r} is not allowed", node.start_mark)
     if isinstance(node, MappingNode):
-        loader.flatten_mapping(node)
         mapping: dict[str, Any] = {}
         for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
+            key = _scalar(loader, key_node)
             if not isinstance(key, str):
                 raise _RejectedError(
                     "invalid-key", f"mapping key {key!r} is not a string", key_node.start_mark
                 )
             if key in mapping:
                 raise _RejectedError("duplicate-key", f"duplicate key {key!r}", key_node.start_mark)
-            mapping[key] = _construct(loader, value_node, (*path, key), positions)
+            mark = key_node.start_mark
+            located.positions[(*path, key)] = (mark.line + 1, mark.column + 1)
+            mapping[key] = _construct(loader, value_node, (*path, key), located)
         return mapping
     if isinstance(node, SequenceNode):
         return [
-            _construct(loader, item, (*path, index), positions)
+            _construct(loader, item, (*path, index), located)
             for index, item in enumerate(node.value)
         ]
-    assert isinstance(node, ScalarNode)
-    return loader.construct_object(node, deep=True)
+    return _scalar(loader, node)
+
+
+def _scalar(loader: _NoAliasLoader, node: Node) -> Any:
+    if not isinstance(node, ScalarNode):
+        raise _RejectedError("invalid-key", "a mapping key must be a plain value", node.start_mark)
+    try:
+        return loader.construct_object(node, deep=True)
+    except yaml.YAMLError:
+        raise
+    except (ValueError, KeyError, AttributeError, TypeError, OverflowError) as error:
+        message = f"cannot read {node.value[:40]!r} as {node.tag.rsplit(':', 1)[-1]}: {error}"
+        raise _RejectedError("invalid-value", message, node.start_mark) from None

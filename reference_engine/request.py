@@ -226,3 +226,15 @@ def check_tiles(hand: WinningHand, profile: Profile, path: tuple[str | int, ...]
 def structural_count(hand: WinningHand) -> int:
     """Tiles in hand, each meld counting three (rule ``tw.structure.kong-extra-tile``)."""
     return len(hand.concealed) + 3 * len(hand.melds)
+
+
+def check_count(hand: WinningHand, profile: Profile, path: tuple[str | int, ...] = ()) -> None:
+    """Rule ``tw.structure.sixteen-tiles``: a winning hand counts the hand size plus one."""
+    count = structural_count(hand)
+    needed = profile.hand_size + 1
+    if count != needed:
+        raise RuleError(
+            "tile-count",
+            f"{count} tiles (melds counted as three); a win needs {needed}",
+            path=(*path, "concealed"),
+        )

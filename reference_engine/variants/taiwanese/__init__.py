@@ -9,6 +9,7 @@ from reference_engine.decompose import counts_of, pairs_and_pung, sets_and_pair
 from reference_engine.errors import RuleError
 from reference_engine.hand import Seat, WinningHand, WinRequest
 from reference_engine.request import (
+    check_count,
     check_tiles,
     parse_meld,
     parse_win_request,
@@ -29,22 +30,11 @@ class Taiwanese(Variant):
     id: ClassVar[str] = "taiwanese"
     kinds: ClassVar[tuple[str, ...]] = ("score", "analyse")
 
-    def check_count(self, hand: WinningHand, path: tuple[str | int, ...] = ()) -> None:
-        """tw.structure.sixteen-tiles: a winning hand counts 17 (melds as three)."""
-        count = structural_count(hand)
-        needed = self.profile.hand_size + 1
-        if count != needed:
-            raise RuleError(
-                "tile-count",
-                f"the hand has {count} tiles (melds counted as three); a win needs {needed}",
-                path=(*path, "concealed"),
-            )
-
     def score_hand(
         self, hand: WinningHand, request: WinRequest, path: tuple[str | int, ...] = ()
     ) -> HandScore:
         check_tiles(hand, self.profile, path)
-        self.check_count(hand, path)
+        check_count(hand, self.profile, path)
         ctx = WinContext(hand, request.win, request.dealer, request.table)
         try:
             return best_score(ctx, self.profile)
