@@ -1,0 +1,3 @@
+"""Shared pytest configuration for mjspec's unit tests."""
+
+pytest_plugins = ["pytester"]
