@@ -25,7 +25,11 @@ class Difference:
     actual: Any
 
     def __str__(self) -> str:
-        return f"{self.path}: expected {self.expected!r}, got {self.actual!r}"
+        return f"{self.path}: expected {_shown(self.expected)}, got {_shown(self.actual)}"
+
+
+def _shown(value: Any) -> str:
+    return "(absent)" if value is None else repr(value)
 
 
 def compare(expect: Mapping[str, Any], outcome: Mapping[str, Any]) -> list[Difference]:
