@@ -27,9 +27,10 @@ def lint(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
-    """mypy --strict on the two Python packages."""
+    """mypy --strict on the two Python packages and the docs extension."""
     session.install(".[typecheck]")
     session.run("mypy", "--strict", "reference_engine", "conformance")
+    session.run("mypy", "--strict", "docs/_ext/mjspec_docs")
 
 
 @nox.session(python=PYTHON)

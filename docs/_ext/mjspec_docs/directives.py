@@ -1,0 +1,343 @@
+"""The directives that draw a variant's pages from ``spec/``.
+
+- ``mjspec-rules:: <variant>``: the rule catalogue by area, each rule with its fixtures;
+- ``mjspec-pattern-table:: <variant>``: the scoring table of the profile;
+- ``mjspec-example:: <fixture id>``: one fixture, evaluated live by the reference engine;
+- ``mjspec-fixture-yaml:: <fixture id>``: the fixture's YAML file as written;
+- ``mjspec-fixtures:: <variant>``: every fixture of a variant by area (``:area:``,
+  ``:worked-examples:`` to draw only the source's worked examples).
+
+A fixture that the engine does not reproduce is logged as an error at the
+fixture's file and line and recorded in the ``mjspec`` domain; the build then
+exits with status 1 (see :mod:`mjspec_docs`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from conformance.corpus import Case, Catalogue, Rule
+from reference_engine.profile import PatternValue, Profile
+
+from .domain import Failure, Target, anchor_for, domain_of, xref
+from .fixtures import FixtureView, source_path
+from .live import Spec, current
+from .nodes_util import literal, para, table
+
+logger = logging.getLogger(__name__)
+
+
+class MjspecDirective(SphinxDirective):
+    """Shared helpers: the build's corpus, section making, failure reporting."""
+
+    def spec(self) -> Spec:
+        return current(Path(p) for p in self.config.mjspec_scenario_paths)
+
+    def problem(self, message: str) -> list[nodes.Node]:
+        logger.warning(message, location=self.get_location(), type="mjspec")
+        return []
+
+    def new_section(self, ids: Sequence[str], title: str) -> nodes.section:
+        node = nodes.section(ids=list(ids))
+        node += nodes.title(title, title)
+        self.claim_ids(node)
+        return node
+
+    def claim_ids(self, node: nodes.Element) -> None:
+        document = self.state.document
+        for identifier in node["ids"]:
+            if identifier in document.ids:
+                logger.warning("duplicate anchor %r", identifier, location=self.get_location())
+            document.ids[identifier] = node
+
+    def fixture_section(self, case: Case, *, listed: bool) -> nodes.section:
+        """Evaluate ``case`` now and draw it; record it (and any disagreement) in the domain."""
+        data = self.spec()
+        evaluation = data.evaluate(case)
+        view = FixtureView(
+            self.env.docname,
+            data.engine_label,
+            data.profile(case.variant),
+            data.catalogue(case.variant),
+        )
+        anchor = anchor_for(case.id, "" if listed else "example-")
+        node = view.section(evaluation, [anchor, case.id] if listed else [anchor])
+        self.claim_ids(node)
+        target = Target(self.env.docname, anchor, case.title)
+        domain = domain_of(self.env)
+        domain.note_fixture(case.id, target, node, listed=listed)
+        domain.note_live(self.env.docname)
+        if not evaluation.agrees:
+            reason = "; ".join(evaluation.complaints())
+            domain.note_failure(self.env.docname, Failure(case.id, case.line, reason))
+            logger.error(
+                "the reference engine does not reproduce fixture %s (drawn in %s): %s",
+                case.id,
+                self.env.docname,
+                reason,
+                location=f"{case.file}:{case.line}",
+                type="mjspec",
+                subtype="fixture",
+            )
+        return node
+
+
+def ordered_areas(catalogue: Catalogue | None, found: Sequence[str]) -> list[str]:
+    """The catalogue's areas in its order, then any other area met, alphabetically."""
+    known = list(catalogue.areas) if catalogue else []
+    return known + sorted(set(found) - set(known))
+
+
+def pattern_value(row: PatternValue, names: Mapping[str, str]) -> str:
+    """The value of a pattern in words, from the profile (``1 tai per flower``)."""
+    words = f"{row.tai} tai" + (f" per {row.per}" if row.per else "")
+    if row.concealed_tai is not None:
+        words += f", {row.concealed_tai} tai when concealed"
+    if row.replaces:
+        words += "; scored instead of " + ", ".join(names.get(r, r) for r in row.replaces)
+    if row.params:
+        words += "; thresholds " + ", ".join(f"{k} = {v}" for k, v in row.params.items())
+    return words
+
+
+def dealer_sentence(profile: Profile) -> str:
+    dealer = profile.dealer_tai
+    if dealer is None:
+        return "This profile has no dealer tai."
+    return (
+        f"Dealer tai: {dealer.base}, plus {dealer.per_streak_win} for each previous "
+        "consecutive win of the dealer, settled between the dealer and the other "
+        "player(s) of the payment."
+    )
+
+
+class RulesDirective(MjspecDirective):
+    """``.. mjspec-rules:: <variant>``: the catalogue grouped by area."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        variant = self.arguments[0]
+        data = self.spec()
+        catalogue = data.catalogue(variant)
+        if catalogue is None:
+            return self.problem(f"no valid rule catalogue for variant {variant!r}")
+        domain_of(self.env).note_live(self.env.docname)
+        profile = data.profile(variant)
+        citing: dict[str, list[Case]] = {}
+        for case in data.cases(variant):
+            for rule_id in case.rules:
+                citing.setdefault(rule_id, []).append(case)
+        out: list[nodes.Node] = []
+        for area in ordered_areas(catalogue, [rule.area for rule in catalogue.rules]):
+            rules = [rule for rule in catalogue.rules if rule.area == area]
+            if not rules:
+                continue
+            section = self.new_section(
+                [anchor_for(f"{variant}-rules-{area}")], catalogue.areas.get(area, area)
+            )
+            folder = literal(f"spec/scenarios/{variant}/{area}/")
+            section += para(f"{len(rules)} rules. Their fixtures live in ", folder, ".")
+            for rule in rules:
+                section.extend(self.rule(rule, catalogue, profile, citing.get(rule.id, [])))
+            out.append(section)
+        return out
+
+    def rule(
+        self, rule: Rule, catalogue: Catalogue, profile: Profile | None, cases: list[Case]
+    ) -> list[nodes.section]:
+        anchor = anchor_for(rule.id)
+        node = self.new_section([anchor, rule.id], rule.title)
+        node["classes"].append("mj-rule")
+        origin = "a convention" if rule.provenance == "convention" else "the source"
+        node += para(
+            literal(rule.id, "mj-id"),
+            f" · from {origin} · section “",
+            nodes.emphasis(rule.section, rule.section),
+            f"” ({catalogue.publisher}, {catalogue.source_file})",
+            classes=["mj-meta"],
+        )
+        node += para(rule.statement)
+        if rule.pattern and profile is not None:
+            names = {row.id: row.name for row in profile.patterns}
+            row = next((r for r in profile.patterns if r.id == rule.pattern), None)
+            if row is None:
+                logger.warning(
+                    "rule %s names pattern %r, which the profile lacks",
+                    rule.id,
+                    rule.pattern,
+                    location=self.get_location(),
+                )
+            else:
+                node += para(
+                    nodes.strong("", "Value: "),
+                    pattern_value(row, names),
+                    " (pattern ",
+                    literal(row.id),
+                    " of the profile).",
+                )
+        if rule.provenance == "convention":
+            convention = nodes.admonition(classes=["mj-convention"])
+            convention += nodes.title("", "Convention followed")
+            convention += para(rule.convention or "(the convention is not named)")
+            node += convention
+        node += self.fixture_list(cases)
+        domain_of(self.env).note_rule(rule.id, Target(self.env.docname, anchor, rule.title), node)
+        return [node]
+
+    def fixture_list(self, cases: list[Case]) -> nodes.Node:
+        if not cases:
+            return para(nodes.emphasis("", "No fixture exercises this rule yet."))
+        items = nodes.bullet_list(classes=["mj-fixture-list"])
+        for case in cases:
+            item = nodes.list_item()
+            status = "" if case.status == "accepted" else f" ({case.status})"
+            link = xref("fixture", case.id, self.env.docname, text=case.title)
+            item += para(link, f"{status} ", literal(case.id, "mj-id"))
+            items += item
+        container = nodes.container(classes=["mj-fixtures-of-rule"])
+        container += para(nodes.strong("", f"Fixtures ({len(cases)}):"))
+        container += items
+        return container
+
+
+class PatternTableDirective(MjspecDirective):
+    """``.. mjspec-pattern-table:: <variant>``: the profile's scoring table, never retyped."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        variant = self.arguments[0]
+        data = self.spec()
+        profile = data.profile(variant)
+        if profile is None:
+            return self.problem(f"no valid profile for variant {variant!r}")
+        domain_of(self.env).note_live(self.env.docname)
+        catalogue = data.catalogue(variant)
+        defining = {r.pattern: r.id for r in (catalogue.rules if catalogue else ()) if r.pattern}
+        names = {row.id: row.name for row in profile.patterns}
+        with_params = any(row.params for row in profile.patterns)
+        headers = ["Pattern", "Spanish name", "Tai", "Concealed", "Per", "Replaces"]
+        if with_params:
+            headers.append("Thresholds")
+        rows = []
+        for row in profile.patterns:
+            rule = defining.get(row.id)
+            name = xref("rule", rule, self.env.docname, text=row.name) if rule else row.name
+            cells: list[Any] = [
+                [para(name), para(literal(row.id), classes=["mj-meta"])],
+                row.name_es,
+                str(row.tai),
+                "" if row.concealed_tai is None else str(row.concealed_tai),
+                row.per or "",
+                ", ".join(names.get(r, r) for r in row.replaces),
+            ]
+            if with_params:
+                cells.append(", ".join(f"{k} = {v}" for k, v in row.params.items()))
+            rows.append(cells)
+        source = f"spec/variants/{variant}/profile.yaml"
+        node = table(headers, rows, classes=["mj-pattern-table"], numeric=[2, 3])
+        return [
+            node,
+            para(dealer_sentence(profile)),
+            para(
+                nodes.emphasis("", "Generated from "),
+                literal(source),
+                nodes.emphasis("", f" ({profile.name}); the reference engine reads the same file."),
+                classes=["mj-meta"],
+            ),
+        ]
+
+
+class ExampleDirective(MjspecDirective):
+    """``.. mjspec-example:: <fixture id>``: one fixture, computed while the page builds."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        case = self.spec().case(self.arguments[0])
+        if case is None:
+            return self.problem(f"no valid fixture with id {self.arguments[0]!r}")
+        return [self.fixture_section(case, listed=False)]
+
+
+class FixtureSourceDirective(MjspecDirective):
+    """``.. mjspec-fixture-yaml:: <fixture id>``: the fixture file as written."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        case = self.spec().case(self.arguments[0])
+        if case is None:
+            return self.problem(f"no valid fixture with id {self.arguments[0]!r}")
+        domain_of(self.env).note_live(self.env.docname)
+        text = Path(case.file).read_text(encoding="utf-8").rstrip()
+        return [
+            para(nodes.emphasis("", "File "), literal(source_path(case)), classes=["mj-meta"]),
+            nodes.literal_block(text, text, language="yaml"),
+        ]
+
+
+class FixturesDirective(MjspecDirective):
+    """``.. mjspec-fixtures:: <variant>``: every fixture of the variant, grouped by area."""
+
+    required_arguments = 1
+    option_spec: ClassVar[dict[str, Any]] = {
+        "area": directives.unchanged_required,
+        "worked-examples": directives.flag,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        variant = self.arguments[0]
+        data = self.spec()
+        cases = [c for c in data.cases(variant) if self.options.get("area", c.area) == c.area]
+        if "worked-examples" in self.options:
+            worked = [self.fixture_section(c, listed=False) for c in cases if c.worked_example]
+            if worked:
+                return list(worked)
+            return [para(nodes.emphasis("", "No fixture is marked as a worked example yet."))]
+        for found in data.problems(variant):
+            logger.warning(
+                "invalid file left out of the docs: %s: %s",
+                found.code,
+                found.message,
+                location=f"{found.file}:{found.line}",
+                type="mjspec",
+            )
+        catalogue = data.catalogue(variant)
+        sections: list[nodes.Node] = []
+        for area in ordered_areas(catalogue, [case.area for case in cases]):
+            in_area = [case for case in cases if case.area == area]
+            if not in_area:
+                continue
+            heading = catalogue.areas.get(area, area) if catalogue else area
+            section = self.new_section([anchor_for(f"{variant}-fixtures-{area}")], heading)
+            section += para(
+                f"{len(in_area)} fixtures in ", literal(f"spec/scenarios/{variant}/{area}/"), "."
+            )
+            section.extend(self.fixture_section(case, listed=True) for case in in_area)
+            sections.append(section)
+        agreed = sum(1 for case in cases if data.evaluate(case).agrees)
+        summary = para(
+            f"{len(cases)} fixtures. While this page was built, {data.engine_label} "
+            f"reproduced {agreed} of them.",
+            classes=["mj-summary"],
+        )
+        return [summary, *sections]
+
+
+__all__ = [
+    "ExampleDirective",
+    "FixtureSourceDirective",
+    "FixturesDirective",
+    "MjspecDirective",
+    "PatternTableDirective",
+    "RulesDirective",
+]

@@ -1,0 +1,120 @@
+"""The spec data and the reference engine, as the directives see them.
+
+The corpus (catalogues, profiles, fixtures) is loaded once per build, at the
+start of reading, so fixtures added since the last build appear; each fixture
+is evaluated by the reference engine at most once per process and compared with
+its expectation by :func:`conformance.compare.compare`, the comparison the
+conformance runner uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from conformance.compare import Difference, compare
+from conformance.corpus import Case, Catalogue, Corpus, load_corpus, thaw
+from conformance.engine import EngineInfo, engine_info
+from conformance.problems import Problem
+from conformance.runner import request_for
+from reference_engine.errors import RuleError
+from reference_engine.plugin import ReferenceEngine
+from reference_engine.profile import Profile, load_profile
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The reference engine's answer to one fixture, and how it compares with ``expect``."""
+
+    case: Case
+    outcome: Mapping[str, Any] | None
+    differences: tuple[Difference, ...] = ()
+    problem: str = ""
+
+    @property
+    def agrees(self) -> bool:
+        return not self.problem and not self.differences
+
+    def complaints(self) -> list[str]:
+        """Why the engine's answer is not the fixture's expectation (empty when it is)."""
+        return [self.problem] if self.problem else [str(diff) for diff in self.differences]
+
+
+@dataclass
+class Spec:
+    """The corpus loaded for this build, the reference engine and its evaluations."""
+
+    corpus: Corpus
+    engine: ReferenceEngine = field(default_factory=ReferenceEngine)
+    _info: EngineInfo | None = None
+    _evaluations: dict[str, Evaluation] = field(default_factory=dict)
+
+    @property
+    def info(self) -> EngineInfo:
+        if self._info is None:
+            self._info = engine_info(self.engine)
+        return self._info
+
+    @property
+    def engine_label(self) -> str:
+        return f"{self.info.name} {self.info.version}"
+
+    def case(self, case_id: str) -> Case | None:
+        return next((case for case in self.corpus.cases if case.id == case_id), None)
+
+    def cases(self, variant: str) -> list[Case]:
+        """The variant's fixtures in id order."""
+        return sorted(self.corpus.for_variant(variant), key=lambda case: case.id)
+
+    def catalogue(self, variant: str) -> Catalogue | None:
+        return self.corpus.catalogues.get(variant)
+
+    def profile(self, variant: str) -> Profile | None:
+        try:
+            return load_profile(variant)
+        except RuleError:
+            return None
+
+    def problems(self, variant: str) -> list[Problem]:
+        """Load problems of the variant's files (invalid fixtures are left out of the corpus)."""
+        marker = f"/{variant}/"
+        return [p for p in self.corpus.problems if marker in f"/{Path(p.file).as_posix()}"]
+
+    def evaluate(self, case: Case) -> Evaluation:
+        """Run ``case`` through the reference engine (once) and compare with its expectation."""
+        if case.id not in self._evaluations:
+            self._evaluations[case.id] = self._evaluate(case)
+        return self._evaluations[case.id]
+
+    def _evaluate(self, case: Case) -> Evaluation:
+        if not self.info.supports(case.variant, case.kind):
+            message = f"{self.info.name} does not answer {case.variant}/{case.kind} requests"
+            return Evaluation(case, None, problem=message)
+        try:
+            outcome = self.engine.evaluate(request_for(case))
+        except Exception as error:  # an engine crash is a result to report, not a docs crash
+            return Evaluation(case, None, problem=f"the engine raised {error!r}")
+        differences = tuple(compare(thaw(case.expect), outcome))
+        return Evaluation(case, outcome, differences)
+
+
+_current: tuple[tuple[Path, ...], Spec] | None = None
+
+
+def reset(scenario_paths: Iterable[Path] = ()) -> Spec:
+    """Load the corpus afresh (from ``scenario_paths``, else the bundled scenarios)."""
+    global _current
+    paths = tuple(scenario_paths)
+    spec = Spec(load_corpus(list(paths) if paths else None))
+    _current = (paths, spec)
+    return spec
+
+
+def current(scenario_paths: Iterable[Path] = ()) -> Spec:
+    """The corpus of this build, loaded on first use or when the scenario paths change."""
+    paths = tuple(scenario_paths)
+    if _current is not None and _current[0] == paths:
+        return _current[1]
+    return reset(paths)

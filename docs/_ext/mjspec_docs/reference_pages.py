@@ -1,0 +1,166 @@
+"""Directives and a role for the reference pages: schema fields, CLI runs, inline tiles.
+
+- ``mjspec-schema-fields:: <schema>``: the fields of a JSON Schema object (``:def:``);
+- ``mjspec-command:: mjspec ...``: a command of the CLI and its output, run while building;
+- ``:mjspec-tiles:`123m```: tiles drawn inline.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import shlex
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxRole
+
+from conformance.cli import main
+from conformance.schemas import schema
+
+from .directives import MjspecDirective
+from .domain import domain_of
+from .nodes_util import literal, raw_html, table
+from .tiles import notation_html
+
+logger = logging.getLogger(__name__)
+
+
+def _type_of(node: Mapping[str, Any], definitions: Mapping[str, Any]) -> str:
+    """A short type for a schema node (``tiles (string)``, ``list of meld``, ``"a" | "b"``)."""
+    if "$ref" in node:
+        name = str(node["$ref"]).rsplit("/", 1)[-1]
+        target = definitions.get(name, {})
+        if "properties" in target or "then" in target or "oneOf" in target:
+            return name
+        return f"{name} ({_type_of(target, definitions)})"
+    if "enum" in node:
+        return " | ".join(json.dumps(value) for value in node["enum"])
+    if "const" in node:
+        return json.dumps(node["const"])
+    for key in ("oneOf", "anyOf"):
+        if key in node:
+            return " or ".join(_type_of(option, definitions) for option in node[key])
+    kind = node.get("type")
+    if kind == "array":
+        return f"list of {_type_of(node.get('items', {}), definitions)}"
+    if kind == "object" and isinstance(node.get("additionalProperties"), Mapping):
+        return f"map to {_type_of(node['additionalProperties'], definitions)}"
+    if kind == "integer" and "minimum" in node:
+        return f"integer ≥ {node['minimum']}"
+    return str(kind) if kind else "any"
+
+
+def forms_of(node: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The alternative shapes of a schema object: itself, or its oneOf, anyOf or then/else."""
+    if "properties" in node:
+        return [node]
+    for key in ("oneOf", "anyOf"):
+        if key in node:
+            return list(node[key])
+    return [node[key] for key in ("then", "else") if key in node] or [node]
+
+
+class SchemaFieldsDirective(MjspecDirective):
+    """``.. mjspec-schema-fields:: <schema>``: the fields of one object of a shipped JSON Schema."""
+
+    required_arguments = 1
+    option_spec: ClassVar[dict[str, Any]] = {"def": directives.unchanged_required}
+
+    def run(self) -> list[nodes.Node]:
+        try:
+            root = schema(self.arguments[0])
+        except OSError:
+            return self.problem(f"no schema named {self.arguments[0]!r} in spec/schema")
+        name = self.options.get("def")
+        definitions: Mapping[str, Any] = root.get("$defs", {})
+        if name is not None and name not in definitions:
+            return self.problem(f"schema {self.arguments[0]!r} has no definition {name!r}")
+        node = definitions[name] if name else root
+        forms = forms_of(node)
+        if not any(form.get("properties") for form in forms):
+            return self.problem(f"schema object {name or self.arguments[0]!r} lists no fields")
+        out: list[nodes.Node] = []
+        for index, form in enumerate(forms, start=1):
+            table_node = self.fields(form, definitions)
+            if len(forms) > 1:
+                caption = f"Form {index}: requires {', '.join(form.get('required', []))}"
+                table_node.insert(0, nodes.title(caption, caption))
+            out.append(table_node)
+        return out
+
+    def fields(self, node: Mapping[str, Any], definitions: Mapping[str, Any]) -> nodes.table:
+        required = set(node.get("required", []))
+        rows = []
+        for field, spec_node in node.get("properties", {}).items():
+            description = spec_node.get("description", "")
+            if not description and "$ref" in spec_node:
+                referred = str(spec_node["$ref"]).rsplit("/", 1)[-1]
+                description = definitions.get(referred, {}).get("description", "")
+            rows.append(
+                [
+                    literal(field),
+                    literal(_type_of(spec_node, definitions)),
+                    "yes" if field in required else "",
+                    description,
+                ]
+            )
+        return table(["Field", "Type", "Required", "Meaning"], rows, classes=["mj-schema"])
+
+
+class CommandDirective(MjspecDirective):
+    """``.. mjspec-command:: mjspec score --hand ...``: a command run while the page builds.
+
+    The command runs in-process through :func:`conformance.cli.main`; the page
+    shows it with its output. ``:exit-status:`` (default 0, or ``any``) is checked,
+    so a documented command that stops working breaks the build.
+    """
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    option_spec: ClassVar[dict[str, Any]] = {"exit-status": directives.unchanged_required}
+
+    def run(self) -> list[nodes.Node]:
+        command = " ".join(self.arguments[0].split())
+        argv = shlex.split(command)
+        if not argv or argv[0] != "mjspec":
+            return self.problem(f"only mjspec commands can be run: {command!r}")
+        output = io.StringIO()
+        with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
+            try:
+                status = main(argv[1:])
+            except SystemExit as exit_:
+                status = exit_.code if isinstance(exit_.code, int) else 1
+        expected = self.options.get("exit-status", "0")
+        if expected != "any" and str(status) != expected:
+            logger.warning(
+                "%r exited with status %s, not %s:\n%s",
+                command,
+                status,
+                expected,
+                output.getvalue(),
+                location=self.get_location(),
+                type="mjspec",
+            )
+        domain_of(self.env).note_live(self.env.docname)
+        shown = f"$ {command}\n{output.getvalue().rstrip()}"
+        if status:
+            shown += f"\n(exit status {status})"
+        return [nodes.literal_block(shown, shown, language="console", classes=["mj-command"])]
+
+
+class TilesRole(SphinxRole):
+    """``:mjspec-tiles:`123m 55z```: tiles drawn inline, named by their MPSZ text."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        drawn = notation_html(self.text)
+        if drawn is None:
+            message = self.inliner.reporter.warning(
+                f"not valid MPSZ notation: {self.text!r}", line=self.lineno
+            )
+            return [literal(self.text)], [message]
+        return [raw_html(drawn), literal(self.text, "mj-mpsz")], []
