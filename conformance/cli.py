@@ -36,11 +36,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
     problems = list(corpus.problems) + lint(corpus)
     for problem in problems:
         print(problem, file=sys.stderr)
-    files = len(corpus.cases) + len(corpus.problems)
     status = "invalid" if problems or missing else "valid"
     print(
         f"{status}: {len(corpus.cases)} scenarios, {len(corpus.catalogues)} catalogues, "
-        f"{len(problems) + len(missing)} problems ({files} files read)"
+        f"{len(problems) + len(missing)} problems ({corpus.scenario_files} scenario files read)"
     )
     return 1 if problems or missing else 0
 

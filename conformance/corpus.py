@@ -90,6 +90,7 @@ class Corpus:
     profiles: Mapping[str, Located]
     documents: Mapping[str, Located]
     problems: tuple[Problem, ...]
+    scenario_files: int = 0
 
     def for_variant(self, variant: str | None) -> Iterator[Case]:
         return (c for c in self.cases if variant is None or c.variant == variant)
@@ -216,7 +217,8 @@ def load_corpus(paths: Iterable[Path] | None = None) -> Corpus:
         if profile_doc is not None:
             profiles[variant] = profile_doc
     cases: list[Case] = []
-    for path in scenario_files(paths if paths is not None else [spec.SCENARIOS_DIR]):
+    files = scenario_files(paths if paths is not None else [spec.SCENARIOS_DIR])
+    for path in files:
         document, found = load_validated(path, "scenario")
         problems += found
         if document is not None:
@@ -228,4 +230,5 @@ def load_corpus(paths: Iterable[Path] | None = None) -> Corpus:
         MappingProxyType(profiles),
         MappingProxyType(documents),
         tuple(problems),
+        len(files),
     )

@@ -326,7 +326,7 @@ def test_nonexistent_path_is_reported_and_nothing_else_is_read(
         ("no-such-file.yaml", 0, 0, "not-found")
     ]
     assert "0 scenarios" in outcome.out, "the bundled corpus must not be read instead"
-    assert "(0 files read)" in outcome.out
+    assert "(0 scenario files read)" in outcome.out
 
 
 def test_nonexistent_path_beside_a_valid_file_still_fails(
