@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from reference_engine.decompose import counts_of, pairs_and_pung, sets_and_pair
+from reference_engine.decompose import counts_of
 from reference_engine.errors import RuleError
 from reference_engine.hand import Seat, WinningHand, WinRequest
 from reference_engine.request import (
@@ -20,7 +20,7 @@ from reference_engine.tiles import Tile, format_tiles
 from reference_engine.variants.base import Outcome, Variant
 from reference_engine.variants.taiwanese.flowers import flower_win
 from reference_engine.variants.taiwanese.patterns import WinContext
-from reference_engine.variants.taiwanese.scoring import HandScore, best_score
+from reference_engine.variants.taiwanese.scoring import HandScore, best_score, shape_decompositions
 from reference_engine.variants.taiwanese.settlement import SEATS, settle
 
 
@@ -101,17 +101,10 @@ class Taiwanese(Variant):
 
     def shapes(self, hand: WinningHand) -> tuple[list[str], list[str]]:
         """The complete shapes of a 17-tile hand and every reading of its concealed tiles."""
-        counts = counts_of(hand.concealed)
-        shapes: list[str] = []
-        found: list[str] = []
-        for shape, decompositions in (
-            ("sets-and-pair", sets_and_pair(counts, self.profile.sets - len(hand.melds))),
-            ("seven-pairs-and-pung", pairs_and_pung(counts, 7, 1) if not hand.melds else []),
-        ):
-            if decompositions:
-                shapes.append(shape)
-            found += [" ".join(g.notation() for g in d) for d in decompositions]
-        return shapes, found
+        found = shape_decompositions(hand, self.profile)
+        shapes = list(dict.fromkeys(shape.value for shape, _ in found))
+        readings = [" ".join(g.notation() for g in decomposition) for _, decomposition in found]
+        return shapes, readings
 
     def waits(self, hand: WinningHand) -> list[Tile]:
         """Tiles that complete a 16-tile hand; a tile whose four copies are all held is no wait."""

@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from reference_engine.decompose import counts_of, pairs_and_pung, sets_and_pair
+from reference_engine.decompose import Decomposition, counts_of, pairs_and_pung, sets_and_pair
 from reference_engine.errors import RuleError
-from reference_engine.hand import WinningHand
+from reference_engine.hand import MeldKind, WinningHand
 from reference_engine.profile import Profile
 from reference_engine.reading import Reading, Shape, Wait, readings
 from reference_engine.variants.taiwanese.patterns import PREDICATES, WinContext
@@ -30,23 +30,30 @@ class HandScore:
         return sum(self.patterns.values())
 
 
+def shape_decompositions(hand: WinningHand, profile: Profile) -> list[tuple[Shape, Decomposition]]:
+    """Every reading of the concealed tiles that completes the hand with its melds.
+
+    Rules ``tw.structure.five-sets-and-pair`` and ``tw.structure.seven-pairs-and-pung``
+    (the pung of the special shape may be a declared pung).
+    """
+    counts = counts_of(hand.concealed)
+    found = [
+        (Shape.SETS_AND_PAIR, d) for d in sets_and_pair(counts, profile.sets - len(hand.melds))
+    ]
+    if len(hand.melds) <= 1 and all(m.kind is MeldKind.PUNG for m in hand.melds):
+        pairs = (profile.hand_size + 1 - 3) // 2
+        found += [
+            (Shape.PAIRS_AND_PUNG, d) for d in pairs_and_pung(counts, pairs, 1 - len(hand.melds))
+        ]
+    return found
+
+
 def complete_readings(
     hand: WinningHand, profile: Profile, *, on_anothers_tile: bool
 ) -> Iterator[Reading]:
     """Every reading of a complete hand, in both shapes."""
-    counts = counts_of(hand.concealed)
-    sets_needed = profile.sets - len(hand.melds)
-    for decomposition in sets_and_pair(counts, sets_needed):
-        yield from readings(
-            hand, decomposition, Shape.SETS_AND_PAIR, on_anothers_tile=on_anothers_tile
-        )
-    pungs_needed = 1 - len(hand.melds)
-    if pungs_needed >= 0 and all(m.kind.value == "pung" for m in hand.melds):
-        pairs = (profile.hand_size + 1 - 3) // 2
-        for decomposition in pairs_and_pung(counts, pairs, pungs_needed):
-            yield from readings(
-                hand, decomposition, Shape.PAIRS_AND_PUNG, on_anothers_tile=on_anothers_tile
-            )
+    for shape, decomposition in shape_decompositions(hand, profile):
+        yield from readings(hand, decomposition, shape, on_anothers_tile=on_anothers_tile)
 
 
 def score_reading(reading: Reading, ctx: WinContext, profile: Profile) -> HandScore:
