@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from reference_engine.decompose import counts_of
 from reference_engine.errors import RuleError
 from reference_engine.hand import Seat, WinningHand, WinRequest
+from reference_engine.outcome import Settlement, WinnerResult
 from reference_engine.request import (
     check_count,
     check_tiles,
@@ -43,15 +45,28 @@ class Taiwanese(Variant):
 
     def score(self, given: Mapping[str, Any]) -> Outcome:
         """A win's patterns, tai, dealer tai and payments (every winner settled apart)."""
-        request = parse_win_request(given)
+        result = self.settle_request(parse_win_request(given))
+        main = result.winners[0]
+        outcome: Outcome = {
+            "patterns": dict(main.patterns),
+            "tai": main.tai,
+            "dealer_tai": main.dealer_tai,
+            "payments": result.payments_json(),
+        }
+        if len(result.winners) > 1:
+            outcome["winners"] = [winner.as_json() for winner in result.winners]
+        return outcome
+
+    def settle_request(self, request: WinRequest) -> Settlement:
+        """Score and settle each winner apart (rule ``tw.payments.multiple-winners``)."""
         payments = dict.fromkeys(SEATS, 0)
         if request.win.by.by_flowers:
             check_tiles(request.winner, self.profile)
             pattern_id, tai = flower_win(request, self.profile)
             paid, _ = settle(request.winner.seat, request.win, tai, request.dealer, 0, None)
-            return _outcome({pattern_id: tai}, tai, 0, paid)
-        winners: list[dict[str, Any]] = []
-        first: tuple[HandScore, int] | None = None
+            winner = WinnerResult(request.winner.seat, MappingProxyType({pattern_id: tai}), tai, 0)
+            return Settlement((winner,), MappingProxyType(paid))
+        winners: list[WinnerResult] = []
         hands = [(request.winner, ())] + [
             (h, ("other_winners", i)) for i, h in enumerate(request.other_winners)
         ]
@@ -67,20 +82,8 @@ class Taiwanese(Variant):
             )
             for seat, amount in paid.items():
                 payments[seat] += amount
-            first = first or (scored, dealer_tai)
-            winners.append(
-                {
-                    "seat": hand.seat.value,
-                    "patterns": dict(scored.patterns),
-                    "tai": scored.tai,
-                    "dealer_tai": dealer_tai,
-                }
-            )
-        assert first is not None
-        outcome = _outcome(dict(first[0].patterns), first[0].tai, first[1], payments)
-        if request.other_winners:
-            outcome["winners"] = winners
-        return outcome
+            winners.append(WinnerResult(hand.seat, scored.patterns, scored.tai, dealer_tai))
+        return Settlement(tuple(winners), MappingProxyType(payments))
 
     def analyse(self, given: Mapping[str, Any]) -> Outcome:
         """Whether the tiles are complete, their readings, or the tiles they wait on."""
@@ -120,14 +123,3 @@ class Taiwanese(Variant):
 
     def _in_set(self, tile: Tile) -> bool:
         return (tile.is_honour and self.profile.honours) or tile.suit.value in self.profile.suits
-
-
-def _outcome(
-    patterns: dict[str, int], tai: int, dealer_tai: int, payments: dict[Seat, int]
-) -> Outcome:
-    return {
-        "patterns": patterns,
-        "tai": tai,
-        "dealer_tai": dealer_tai,
-        "payments": {seat.value: amount for seat, amount in payments.items()},
-    }

@@ -1,0 +1,38 @@
+"""The result of a won hand: each winner's awards and the payments per seat."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from reference_engine.hand import Seat
+
+
+@dataclass(frozen=True)
+class WinnerResult:
+    """One winner's settlement: the awards of the chosen reading and the dealer tai applied."""
+
+    seat: Seat
+    patterns: MappingProxyType[str, int]
+    tai: int
+    dealer_tai: int
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat.value,
+            "patterns": dict(self.patterns),
+            "tai": self.tai,
+            "dealer_tai": self.dealer_tai,
+        }
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """Every winner of one hand (main winner first) and the summed payments per seat."""
+
+    winners: tuple[WinnerResult, ...]
+    payments: MappingProxyType[Seat, int]
+
+    def payments_json(self) -> dict[str, int]:
+        return {seat.value: amount for seat, amount in self.payments.items()}
