@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 
-from reference_engine.tiles import Tile, tile_counts
+from reference_engine.tiles import Tile
 
 HONOUR_START = int(Tile.EAST)
 TILE_KINDS = int(Tile.RED) + 1
@@ -50,11 +50,12 @@ Decomposition = tuple[Group, ...]
 
 
 def counts_of(tiles: tuple[Tile, ...]) -> list[int]:
-    """Counts per tile kind (34 entries); flowers are not counted."""
+    """Counts per tile kind (34 entries; red fives count as fives); flowers are not counted."""
     counts = [0] * TILE_KINDS
-    for tile, count in tile_counts(tiles).items():
-        if tile < TILE_KINDS:
-            counts[tile] = count
+    for tile in tiles:
+        plain = tile.normal
+        if plain < TILE_KINDS:
+            counts[plain] += 1
     return counts
 
 

@@ -62,6 +62,7 @@ class Profile:
     red_fives: bool
     hand_size: int
     sets: int
+    reserved_tiles: int
     seats: tuple[str, ...]
     dealer_tai: DealerTai | None
     patterns: tuple[PatternValue, ...]
@@ -88,6 +89,7 @@ def profile_from_data(data: dict[str, Any]) -> Profile:
             red_fives=bool(data["tiles"].get("red_fives", False)),
             hand_size=int(data["hand"]["size"]),
             sets=int(data["hand"]["sets"]),
+            reserved_tiles=int(data.get("wall", {}).get("reserved", 0)),
             seats=tuple(data["seats"]),
             dealer_tai=DealerTai(dealer["base"], dealer["per_streak_win"]) if dealer else None,
             patterns=tuple(

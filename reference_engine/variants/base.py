@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from reference_engine.errors import RuleError
+from reference_engine.play.rules import PlayRules
 from reference_engine.profile import Profile, load_profile
 
 Outcome = dict[str, Any]
@@ -28,6 +29,10 @@ class Variant:
     @property
     def aliases(self) -> tuple[str, ...]:
         return self.profile.aliases
+
+    def play_rules(self) -> PlayRules:
+        """The hooks of the game state machine (variants that can be played override this)."""
+        raise RuleError("unsupported-kind", f"{self.id} cannot be played yet")
 
     def evaluate(self, kind: str, given: Mapping[str, Any]) -> Outcome:
         """Answer one request of ``kind``; raise :class:`RuleError` for a coded error."""

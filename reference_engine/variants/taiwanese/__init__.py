@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -10,6 +11,8 @@ from reference_engine.decompose import counts_of
 from reference_engine.errors import RuleError
 from reference_engine.hand import Seat, WinningHand, WinRequest
 from reference_engine.outcome import Settlement, WinnerResult
+from reference_engine.play import scenario
+from reference_engine.play.match import match
 from reference_engine.request import (
     check_count,
     check_tiles,
@@ -22,6 +25,7 @@ from reference_engine.tiles import Tile, format_tiles
 from reference_engine.variants.base import Outcome, Variant
 from reference_engine.variants.taiwanese.flowers import flower_win
 from reference_engine.variants.taiwanese.patterns import WinContext
+from reference_engine.variants.taiwanese.play import TaiwanesePlay
 from reference_engine.variants.taiwanese.scoring import HandScore, best_score, shape_decompositions
 from reference_engine.variants.taiwanese.settlement import SEATS, settle
 
@@ -30,7 +34,27 @@ class Taiwanese(Variant):
     """Taiwanese 16-tile rules: five sets and a pair, flowers, tai."""
 
     id: ClassVar[str] = "taiwanese"
-    kinds: ClassVar[tuple[str, ...]] = ("score", "analyse")
+    kinds: ClassVar[tuple[str, ...]] = ("score", "analyse", "claim", "play", "match")
+
+    def play_rules(self) -> TaiwanesePlay:
+        """The hooks of the game state machine (built once)."""
+        return self._play_rules
+
+    @cached_property
+    def _play_rules(self) -> TaiwanesePlay:
+        return TaiwanesePlay(self.profile, self.settle_request)
+
+    def play(self, given: Mapping[str, Any]) -> Outcome:
+        """Deal a wall, apply a script, report the trace and the end of the hand."""
+        return scenario.play(self.play_rules(), given)
+
+    def claim(self, given: Mapping[str, Any]) -> Outcome:
+        """The legality and priority of claims on one discard."""
+        return scenario.claim(self.play_rules(), given)
+
+    def match(self, given: Mapping[str, Any]) -> Outcome:
+        """Dealer rotation, streaks and totals over a sequence of hands."""
+        return match(given)
 
     def score_hand(
         self, hand: WinningHand, request: WinRequest, path: tuple[str | int, ...] = ()

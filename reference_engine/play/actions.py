@@ -1,0 +1,94 @@
+"""Actions of the game and their canonical notation (``south pung 5m``, ``discard 9p ready``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from reference_engine.errors import RuleError
+from reference_engine.hand import Seat
+from reference_engine.tiles import Tile, format_tiles, parse_tiles
+
+
+class ActionKind(Enum):
+    DRAW = "draw"
+    DISCARD = "discard"
+    FLOWER = "flower"
+    CONCEALED_KONG = "concealed-kong"
+    ADDED_KONG = "added-kong"
+    CHOW = "chow"
+    PUNG = "pung"
+    KONG = "kong"
+    WIN = "win"
+    PASS = "pass"
+
+
+_TILE_COUNT = {
+    ActionKind.DRAW: 0,
+    ActionKind.WIN: 0,
+    ActionKind.PASS: 0,
+    ActionKind.CHOW: 3,
+}
+
+CLAIMS = (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, ActionKind.WIN, ActionKind.PASS)
+
+
+@dataclass(frozen=True)
+class Action:
+    """One player's action. ``tile`` is the tile acted on (the lowest tile of a chow)."""
+
+    seat: Seat
+    kind: ActionKind
+    tile: Tile | None = None
+    ready: bool = False
+
+    @property
+    def notation(self) -> str:
+        """The action without its seat: ``discard 9p ready``, ``chow 456m``, ``pass``."""
+        if self.tile is None:
+            return self.kind.value
+        if self.kind is ActionKind.CHOW:
+            run = (self.tile, Tile(self.tile + 1), Tile(self.tile + 2))
+            text = f"chow {format_tiles(run)}"
+        else:
+            text = f"{self.kind.value} {self.tile.mpsz}"
+        return f"{text} ready" if self.ready else text
+
+    def __str__(self) -> str:
+        return f"{self.seat.value} {self.notation}"
+
+
+def parse_action(text: str, seat: Seat | None = None) -> Action:
+    """Parse ``"<seat> <action> [tiles] [ready]"`` (the seat may be given apart)."""
+    words = text.split()
+    if seat is None:
+        if not words:
+            raise RuleError("invalid-action", "an empty action")
+        try:
+            seat = Seat(words[0])
+        except ValueError:
+            raise RuleError("invalid-action", f"unknown seat {words[0]!r} in {text!r}") from None
+        words = words[1:]
+    if not words:
+        raise RuleError("invalid-action", f"no action in {text!r}")
+    try:
+        kind = ActionKind(words[0])
+    except ValueError:
+        raise RuleError("invalid-action", f"unknown action {words[0]!r} in {text!r}") from None
+    ready = len(words) == 3 and words[2] == "ready" and kind is ActionKind.DISCARD
+    expected = 0 if kind in (ActionKind.DRAW, ActionKind.WIN, ActionKind.PASS) else 1
+    if len(words) - 1 - int(ready) != expected:
+        raise RuleError("invalid-action", f"malformed action {text!r}")
+    if not expected:
+        return Action(seat, kind)
+    tiles = parse_tiles(words[1])
+    if len(tiles) != _TILE_COUNT.get(kind, 1):
+        raise RuleError("invalid-action", f"wrong number of tiles in {text!r}")
+    if kind is ActionKind.CHOW and not _is_run(tiles):
+        raise RuleError("invalid-action", f"{words[1]} is not a chow in {text!r}")
+    return Action(seat, kind, min(tiles) if kind is ActionKind.CHOW else tiles[0], ready)
+
+
+def _is_run(tiles: tuple[Tile, ...]) -> bool:
+    first = min(tiles)
+    return first.is_numbered and sorted(tiles) == [first, first.shifted(1), first.shifted(2)]

@@ -1,0 +1,210 @@
+"""Answering ``play``, ``claim`` and ``match`` requests with the game state machine.
+
+A play request gives a wall and a script; the answer is the trace (state and
+legal actions after every action), the refused action if any, and the end of
+the hand. Tiles in state views are MPSZ strings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from reference_engine.errors import RuleError
+from reference_engine.hand import Meld, Seat
+from reference_engine.play.actions import Action, ActionKind, parse_action
+from reference_engine.play.game import apply, claim_options, deal, legal_actions
+from reference_engine.play.rules import PlayRules
+from reference_engine.play.state import SEATS, GameState, Phase, next_seat
+from reference_engine.play.wall import explicit_wall, shuffled
+from reference_engine.request import parse_meld, tiles_at
+from reference_engine.tiles import Tile, format_tiles
+
+
+def _seat(value: object, *path: str | int) -> Seat:
+    try:
+        return Seat(value)
+    except ValueError:
+        raise RuleError("invalid-request", f"unknown seat {value!r}", path=path) from None
+
+
+def build_wall(rules: PlayRules, given: Mapping[str, Any], dealer: Seat) -> tuple[Tile, ...]:
+    """The wall of a play request: ``{seed}`` or ``{hands, draws, replacements}``."""
+    data = given.get("wall")
+    if not isinstance(data, Mapping):
+        raise RuleError("invalid-request", "'wall' must be a mapping", path=("wall",))
+    if "seed" in data:
+        seed = data["seed"]
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise RuleError(
+                "invalid-request", "the seed must be a whole number", path=("wall", "seed")
+            )
+        return shuffled(rules.tile_set(), seed)
+    hands_data = data.get("hands")
+    if not isinstance(hands_data, Mapping):
+        raise RuleError(
+            "invalid-request", "'wall.hands' must map seats to tiles", path=("wall", "hands")
+        )
+    hands = {
+        _seat(name, "wall", "hands", str(name)): tiles_at(tiles, "wall", "hands", str(name))
+        for name, tiles in hands_data.items()
+    }
+    draws = tiles_at(data.get("draws", ""), "wall", "draws")
+    replacements = tiles_at(data.get("replacements", ""), "wall", "replacements")
+    order = [next_seat(dealer, i) for i in range(4)]
+    return explicit_wall(rules.tile_set(), hands, order, draws, replacements, rules.hand_size)
+
+
+def state_view(state: GameState) -> dict[str, Any]:
+    """The state fields a play fixture may check (tiles as MPSZ strings)."""
+    view: dict[str, Any] = {
+        "turn": state.turn.value,
+        "phase": state.phase.value,
+        "live_tiles": state.live_tiles,
+        "discard_count": state.discard_count,
+    }
+    for index, seat in enumerate(SEATS):
+        name = seat.value
+        view[f"hand.{name}"] = format_tiles(state.hands[index])
+        view[f"melds.{name}"] = [
+            _meld_text(m.kind.value, m.tiles, m.concealed) for m in state.melds[index]
+        ]
+        view[f"discards.{name}"] = format_tiles(state.rivers[index])
+        view[f"flowers.{name}"] = format_tiles(state.flowers[index])
+        view[f"restricted.{name}"] = format_tiles(sorted(state.restricted[index]))
+        view[f"ready.{name}"] = state.ready[index]
+    return view
+
+
+def _meld_text(kind: str, tiles: tuple[Tile, ...], concealed: bool) -> str:
+    if kind == "chow":
+        return f"chow {format_tiles(tiles)}"
+    return f"{'concealed-kong' if concealed else kind} {tiles[0].mpsz}"
+
+
+def _legal_view(rules: PlayRules, state: GameState) -> dict[str, list[str]]:
+    return {seat.value: [a.notation for a in legal_actions(rules, state, seat)] for seat in SEATS}
+
+
+def result_view(state: GameState) -> dict[str, Any] | None:
+    """The end of the hand, or None while it goes on."""
+    if state.end is None:
+        return None
+    settlement = state.end.settlement
+    if settlement is None:
+        return {"end": "draw", "payments": {seat.value: 0 for seat in SEATS}}
+    return {
+        "end": "win",
+        "winners": [winner.as_json() for winner in settlement.winners],
+        "payments": settlement.payments_json(),
+    }
+
+
+def play(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
+    """Deal, apply the script, and report the trace, a refused action, and the result."""
+    dealer = _seat(given.get("dealer", "east"), "dealer")
+    streak = given.get("dealer_streak", 0)
+    if not isinstance(streak, int) or isinstance(streak, bool) or streak < 0:
+        raise RuleError(
+            "invalid-request", "'dealer_streak' must be a count", path=("dealer_streak",)
+        )
+    script = given.get("actions", [])
+    if not isinstance(script, Sequence) or isinstance(script, str):
+        raise RuleError("invalid-request", "'actions' must be a list", path=("actions",))
+    actions = []
+    for index, text in enumerate(script):
+        try:
+            actions.append(parse_action(str(text)))
+        except RuleError as error:
+            raise error.at("actions", index) from None
+    state = deal(rules, build_wall(rules, given, dealer), dealer, streak)
+    trace: list[dict[str, Any]] = [
+        {"after": 0, "action": None, "legal": _legal_view(rules, state), "state": state_view(state)}
+    ]
+    outcome: dict[str, Any] = {"trace": trace}
+    for index, action in enumerate(actions):
+        try:
+            state = apply(rules, state, action)
+        except RuleError as error:
+            outcome["illegal"] = {"after": index, "code": error.code, "message": error.message}
+            break
+        trace.append(
+            {
+                "after": index + 1,
+                "action": str(action),
+                "legal": _legal_view(rules, state),
+                "state": state_view(state),
+            }
+        )
+    result = result_view(state)
+    if result is not None:
+        outcome["result"] = result
+    return outcome
+
+
+def claim(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
+    """Which wanted claims on a discard are legal and which are granted (tw.play.claim-priority)."""
+    discard = given.get("discard")
+    if not isinstance(discard, Mapping):
+        raise RuleError("invalid-request", "'discard' must be a mapping", path=("discard",))
+    tiles = tiles_at(discard.get("tile"), "discard", "tile")
+    if len(tiles) != 1:
+        raise RuleError("invalid-request", "the discard is one tile", path=("discard", "tile"))
+    tile = tiles[0]
+    source = _seat(discard.get("from"), "discard", "from")
+    hands: list[tuple[Tile, ...]] = [(), (), (), ()]
+    melds: list[tuple[Meld, ...]] = [(), (), (), ()]
+    for name, hand in (given.get("hands") or {}).items():
+        seat = _seat(name, "hands", str(name))
+        index = SEATS.index(seat)
+        hands[index] = tuple(
+            sorted(tiles_at(hand.get("concealed", ""), "hands", name, "concealed"))
+        )
+        melds[index] = tuple(
+            parse_meld(m, ("hands", name, "melds", i)) for i, m in enumerate(hand.get("melds", []))
+        )
+    state = GameState(
+        wall=(),
+        front=0,
+        back=0,
+        hands=tuple(hands),
+        melds=tuple(melds),
+        flowers=((),) * 4,
+        rivers=((),) * 4,
+        dealer=Seat.EAST,
+        dealer_streak=0,
+        turn=source,
+        phase=Phase.CLAIM,
+        reserve=0,
+        pending=tile,
+        pending_from=source,
+    )
+    wanted: dict[Seat, Action] = {}
+    for name, text in (given.get("claims") or {}).items():
+        seat = _seat(name, "claims", str(name))
+        try:
+            wanted[seat] = parse_action(str(text), seat)
+        except RuleError as error:
+            raise error.at("claims", name) from None
+    legal = {
+        seat: action in claim_options(rules, state, seat, tile, source)
+        or action.kind is ActionKind.PASS
+        for seat, action in wanted.items()
+    }
+    granted = _granted(rules, source, {s: a for s, a in wanted.items() if legal[s]})
+    return {
+        "legal": {s.value: ok for s, ok in legal.items()},
+        "granted": [s.value for s in granted],
+    }
+
+
+def _granted(rules: PlayRules, source: Seat, claims: Mapping[Seat, Action]) -> list[Seat]:
+    order = [next_seat(source, i) for i in range(1, 4)]
+    winners = [s for s in order if s in claims and claims[s].kind is ActionKind.WIN]
+    if winners:
+        return winners if rules.multiple_winners else winners[:1]
+    for kinds in ((ActionKind.PUNG, ActionKind.KONG), (ActionKind.CHOW,)):
+        for seat in order:
+            if seat in claims and claims[seat].kind in kinds:
+                return [seat]
+    return []

@@ -1,0 +1,30 @@
+"""Seeded random play: agents that pick uniformly among legal actions (always taking a win),
+used to test the state machine's invariants and to measure deals per second."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from reference_engine.play.actions import Action, ActionKind
+from reference_engine.play.game import apply, deal, legal_actions
+from reference_engine.play.rules import PlayRules
+from reference_engine.play.state import SEATS, GameState, Phase
+from reference_engine.play.wall import shuffled
+
+
+def random_hand(rules: PlayRules, seed: int) -> Iterator[tuple[GameState, Action | None]]:
+    """Play one hand from the wall of ``seed``; yield each state with the action that led to it."""
+    rng = random.Random(seed)
+    state = deal(rules, shuffled(rules.tile_set(), seed), SEATS[seed % 4], 0)
+    yield state, None
+    while state.end is None:
+        if state.phase in (Phase.CLAIM, Phase.ROB):
+            seat = min(state.awaiting, key=SEATS.index)
+        else:
+            seat = state.turn
+        actions = legal_actions(rules, state, seat)
+        wins = [a for a in actions if a.kind is ActionKind.WIN]
+        action = wins[0] if wins and rng.random() < 0.95 else rng.choice(actions)
+        state = apply(rules, state, action)
+        yield state, action

@@ -1,0 +1,92 @@
+"""Building the wall: explicitly (dealt hands, draws, replacements) or from a seed.
+
+The seeded wall shuffles the canonical 144-tile list with Fisher-Yates driven
+by SplitMix64, so that an engine in any language can reproduce it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from reference_engine.errors import RuleError
+from reference_engine.hand import Seat
+from reference_engine.tiles import FLOWERS, Tile
+
+MASK64 = (1 << 64) - 1
+
+
+def full_set(copies: int, flowers: int, tiles: Sequence[Tile]) -> list[Tile]:
+    """The canonical tile list: ``copies`` of each playing tile in order, then the flowers."""
+    return [tile for tile in tiles for _ in range(copies)] + list(FLOWERS[:flowers])
+
+
+class SplitMix64:
+    """The SplitMix64 generator (Steele, Lea and Flood), as specified in the docs."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & MASK64
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+    def below(self, bound: int) -> int:
+        """A uniform integer in ``[0, bound)`` by rejection sampling."""
+        limit = (1 << 64) - ((1 << 64) % bound)
+        while True:
+            value = self.next()
+            if value < limit:
+                return value % bound
+
+
+def shuffled(tiles: Sequence[Tile], seed: int) -> tuple[Tile, ...]:
+    """Fisher-Yates from the last position down, swapping with ``below(i + 1)``."""
+    items = list(tiles)
+    rng = SplitMix64(seed)
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+    return tuple(items)
+
+
+def explicit_wall(
+    full: Sequence[Tile],
+    hands: Mapping[Seat, tuple[Tile, ...]],
+    deal_order: Sequence[Seat],
+    draws: tuple[Tile, ...],
+    replacements: tuple[Tile, ...],
+    hand_size: int,
+) -> tuple[Tile, ...]:
+    """The wall in drawing order: dealt hands, front draws, the rest in tile order, then the
+    replacement tiles in reverse (the back of the wall is drawn from its end)."""
+    for seat in deal_order:
+        if len(hands.get(seat, ())) != hand_size:
+            count = len(hands.get(seat, ()))
+            raise RuleError(
+                "tile-count",
+                f"{seat.value} is dealt {count} tiles, not {hand_size}",
+                path=("wall", "hands", seat.value),
+            )
+    used = Counter(t for seat in deal_order for t in hands[seat])
+    used.update(draws)
+    used.update(replacements)
+    available = Counter(full)
+    for tile, count in used.items():
+        if count > available[tile]:
+            raise RuleError(
+                "too-many-copies",
+                f"the wall uses {count} of {tile.mpsz}; the set has {available[tile]}",
+                path=("wall",),
+            )
+    rest = available - used
+    middle: list[Tile] = []
+    for tile in full:
+        if rest[tile] > 0:
+            middle.append(tile)
+            rest[tile] -= 1
+    dealt = [t for seat in deal_order for t in hands[seat]]
+    return (*dealt, *draws, *middle, *reversed(replacements))

@@ -1,0 +1,66 @@
+"""The Taiwanese hooks of the game: 144 tiles, 16-tile hands, the 16 reserved tiles, chows
+from the previous player only, several winners, the original ready hand, flower wins."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+
+from reference_engine.hand import Meld, Seat, WinningHand, WinRequest
+from reference_engine.outcome import Settlement
+from reference_engine.play.rules import PlayRules
+from reference_engine.play.wall import full_set
+from reference_engine.profile import Profile
+from reference_engine.tiles import Tile
+from reference_engine.variants.taiwanese.scoring import shape_decompositions
+
+
+class TaiwanesePlay(PlayRules):
+    """tw.play.*: the Taiwanese source's rules of play."""
+
+    chow_allowed = True
+    multiple_winners = True
+    original_ready = True
+
+    def __init__(self, profile: Profile, settle: Callable[[WinRequest], Settlement]) -> None:
+        self.profile = profile
+        self.hand_size = profile.hand_size
+        self.reserve = profile.reserved_tiles
+        self._settle = settle
+        self._tiles = full_set(profile.copies, profile.flowers, self._playing_tiles())
+        self._complete = lru_cache(maxsize=1 << 16)(self._complete_uncached)
+
+    def _playing_tiles(self) -> list[Tile]:
+        suits = {"m": Tile.M1, "p": Tile.P1, "s": Tile.S1}
+        tiles = [Tile(suits[s] + n) for s in self.profile.suits for n in range(9)]
+        if self.profile.honours:
+            tiles += [Tile(t) for t in range(Tile.EAST, Tile.RED + 1)]
+        return tiles
+
+    def tile_set(self) -> list[Tile]:
+        return list(self._tiles)
+
+    def is_complete(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> bool:
+        """tw.structure.five-sets-and-pair / tw.structure.seven-pairs-and-pung."""
+        if 3 * len(melds) + len(concealed) != self.hand_size + 1:
+            return False
+        return self._complete(tuple(sorted(concealed)), melds)
+
+    def _complete_uncached(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> bool:
+        return bool(shape_decompositions(WinningHand(Seat.EAST, concealed, melds), self.profile))
+
+    def settle(self, request: WinRequest) -> Settlement:
+        return self._settle(request)
+
+    def flower_win(
+        self, flowers: tuple[tuple[Tile, ...], ...], shower_index: int
+    ) -> tuple[int, int | None] | None:
+        """tw.pattern.eight-flowers and tw.pattern.seven-flowers-capture."""
+        total = self.profile.flowers
+        if len(set(flowers[shower_index])) == total:
+            return shower_index, None
+        for holder, held in enumerate(flowers):
+            seven = holder != shower_index and len(set(held)) == total - 1
+            if seven and len(set(held) | set(flowers[shower_index])) == total:
+                return holder, shower_index
+        return None
