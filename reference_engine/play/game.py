@@ -207,7 +207,8 @@ def why_illegal(rules: PlayRules, state: GameState, action: Action) -> str:
         )
     tile = action.tile
     index = SEATS.index(seat)
-    if action.kind is ActionKind.WIN and (state.pending or state.drawn) in state.restricted[index]:
+    offered = state.pending if state.pending is not None else state.drawn
+    if action.kind is ActionKind.WIN and offered in state.restricted[index]:
         return f"{seat.value} declined a win and may not win on that tile until it discards"
     if tile is not None and action.kind is ActionKind.DISCARD and tile not in state.hand(seat):
         return f"{tile.mpsz} is not in {seat.value}'s hand"
@@ -257,11 +258,17 @@ def _show_flower(rules: PlayRules, state: GameState, seat: Seat, flower: Tile) -
         winner, payer = instant
         by = WinBy.EIGHT_FLOWERS if payer is None else WinBy.FLOWER_CAPTURE
         return _settle(rules, state, [SEATS[winner]], by, None if payer is None else SEATS[payer])
-    turn, phase, drawn = state.turn, state.phase, state.drawn
+    before = state
     state = _draw(state, seat, from_back=True)
-    if state.end is not None or seat is turn:
+    if state.end is not None or (seat is before.turn and flower == before.drawn):
         return state
-    return replace(state, turn=turn, phase=phase, drawn=drawn)
+    return replace(
+        state,
+        turn=before.turn,
+        phase=before.phase,
+        drawn=before.drawn,
+        last_live_drawn=before.last_live_drawn,
+    )
 
 
 def _discard(rules: PlayRules, state: GameState, action: Action) -> GameState:
