@@ -17,6 +17,7 @@ import pytest
 
 from conformance.corpus import Case, case_from, load_validated
 from conformance.engine import Engine, EngineInfo, engine_info, load_engine
+from conformance.report import divergence_lines
 from conformance.runner import Verdict, run_case
 
 
@@ -92,6 +93,7 @@ class ScenarioItem(pytest.Item):
             lines = [f"{self.case.file}:{self.case.line}: {self.case.id}: {self.case.title}"]
             if result.message:
                 lines.append(result.message)
+            lines += divergence_lines(result)
             lines += [f"  - {diff}" for diff in result.differences]
             raise ScenarioFailedError("\n".join(lines))
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from conformance.compare import action_after, first_divergence
 from conformance.corpus import display_name
-from conformance.runner import RunReport, Verdict
+from conformance.runner import CaseResult, RunReport, Verdict
 
 
 def summary_rows(report: RunReport) -> list[tuple[str, str, dict[Verdict, int]]]:
@@ -46,8 +47,22 @@ def render_text(report: RunReport) -> str:
         ]
         if result.message:
             lines.append(f"  {result.message}")
+        lines += divergence_lines(result)
         lines += [f"  - {diff}" for diff in result.differences]
     return "\n".join(lines)
+
+
+def divergence_lines(result: CaseResult) -> list[str]:
+    """For a failed ``play`` case: the first step at which the engine diverged, and its action."""
+    if result.case.kind != "play":
+        return []
+    step = first_divergence(result.differences)
+    if step is None:
+        return []
+    action = action_after(result.outcome, step)
+    if action is None:
+        action = "(the deal)" if step == 0 else "(not in the engine's trace)"
+    return [f"  first divergence after action {step}: {action}"]
 
 
 def to_json(report: RunReport) -> dict[str, Any]:
@@ -72,7 +87,7 @@ def to_json(report: RunReport) -> dict[str, Any]:
                 "verdict": r.verdict.value,
                 "message": r.message,
                 "differences": [
-                    {"path": d.path, "expected": d.expected, "actual": d.actual}
+                    {"path": d.path, "expected": d.expected, "actual": d.actual, "step": d.step}
                     for d in r.differences
                 ],
             }

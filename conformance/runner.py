@@ -77,7 +77,7 @@ def run_case(engine: Engine, info: EngineInfo, case: Case) -> CaseResult:
             message=f"engine answered {type(outcome).__name__}, not a mapping",
             seconds=elapsed,
         )
-    differences = tuple(compare(case.expect, outcome))
+    differences = tuple(compare(case.expect, outcome, kind=case.kind))
     verdict = Verdict.FAIL if differences else Verdict.PASS
     return CaseResult(case, verdict, differences, outcome, seconds=elapsed)
 

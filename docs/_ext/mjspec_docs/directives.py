@@ -74,7 +74,7 @@ class MjspecDirective(SphinxDirective):
         domain = domain_of(self.env)
         domain.note_fixture(case.id, target, node, listed=listed)
         domain.note_live(self.env.docname)
-        if not evaluation.agrees:
+        if evaluation.disagrees:
             reason = "; ".join(evaluation.complaints())
             domain.note_failure(self.env.docname, Failure(case.id, case.line, reason))
             logger.error(
@@ -324,12 +324,21 @@ class FixturesDirective(MjspecDirective):
             )
             section.extend(self.fixture_section(case, listed=True) for case in in_area)
             sections.append(section)
-        agreed = sum(1 for case in cases if data.evaluate(case).agrees)
-        summary = para(
+        evaluations = [data.evaluate(case) for case in cases]
+        agreed = sum(1 for evaluation in evaluations if evaluation.agrees)
+        pending = sorted({e.case.kind for e in evaluations if not e.computed})
+        words = (
             f"{len(cases)} fixtures. While this page was built, {data.engine_label} "
-            f"reproduced {agreed} of them.",
-            classes=["mj-summary"],
+            f"reproduced {agreed} of them."
         )
+        if pending:
+            count = sum(1 for evaluation in evaluations if not evaluation.computed)
+            words += (
+                f" {count} {'was' if count == 1 else 'were'} not computed: the reference "
+                "engine does not answer "
+                f"{', '.join(pending)} yet."
+            )
+        summary = para(words, classes=["mj-summary"])
         return [summary, *sections]
 
 

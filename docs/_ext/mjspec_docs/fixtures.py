@@ -23,6 +23,13 @@ from reference_engine.errors import RuleError
 from reference_engine.profile import Profile
 
 from .domain import xref
+from .games import (
+    PlayView,
+    claim_answer,
+    claim_situation,
+    match_answer,
+    match_situation,
+)
 from .live import Evaluation
 from .nodes_util import (
     field_list,
@@ -106,19 +113,44 @@ class FixtureView:
             para("Rules: ", *joined(rules), classes=["mj-meta"]),
         ]
 
-    def situation(self, case: Case) -> nodes.field_list:
+    def situation(self, evaluation: Evaluation) -> list[nodes.Node]:
+        """What the fixture gives, drawn; for ``play`` also the script and the checkpoints."""
+        case = evaluation.case
         given = thaw(case.given)
         if case.kind == "score":
-            return field_list(self._score_fields(given))
+            return [field_list(self._score_fields(given))]
         if case.kind == "analyse":
             fields: list[tuple[str, list[nodes.Node]]] = [
                 ("Tiles", [tiles_para(str(given.get("concealed", "")))])
             ]
             if given.get("melds"):
                 fields.append(("Melds", self._melds(given["melds"])))
-            return field_list(fields)
+            return [field_list(fields)]
+        if case.kind == "play":
+            view = self._play(evaluation)
+            return [
+                *view.situation(),
+                *view.script(),
+                *view.checkpoints(),
+                *view.expected_refusal(),
+            ]
+        if case.kind == "claim":
+            return claim_situation(given, self._melds)
+        if case.kind == "match":
+            return match_situation(given)
         dump = yaml.safe_dump(given, sort_keys=False, allow_unicode=True)
-        return field_list([("Given", [nodes.literal_block(dump, dump, language="yaml")])])
+        return [field_list([("Given", [nodes.literal_block(dump, dump, language="yaml")])])]
+
+    def _play(self, evaluation: Evaluation) -> PlayView:
+        case = evaluation.case
+        return PlayView(
+            thaw(case.given),
+            thaw(case.expect),
+            evaluation.outcome,
+            self._breakdown,
+            self._payments,
+            frozenset(diff.path for diff in evaluation.differences),
+        )
 
     def _melds(self, melds: Sequence[Mapping[str, Any]]) -> list[nodes.Node]:
         return [tiles_para(str(m.get("tiles", "")), note=meld_caption(m)) for m in melds]
@@ -168,16 +200,10 @@ class FixtureView:
     def result(self, evaluation: Evaluation) -> list[nodes.Node]:
         out: list[nodes.Node] = [nodes.rubric("", "Result")]
         outcome = evaluation.outcome
+        if not evaluation.computed:
+            return [*out, *self._not_computed(evaluation)]
         if outcome is not None:
-            if "error" in outcome:
-                out.append(self._error(outcome["error"]))
-            elif evaluation.case.kind == "score":
-                out += self._score_result(outcome)
-            elif evaluation.case.kind == "analyse":
-                out.append(self._analyse_result(outcome))
-            else:
-                dump = json.dumps(outcome, indent=2, ensure_ascii=False)
-                out.append(nodes.literal_block(dump, dump, language="json"))
+            out += self._answer(evaluation, outcome, computed=True)
         verdict = "It reproduces the fixture's expectation."
         if not evaluation.agrees:
             verdict = "It does NOT reproduce the fixture's expectation."
@@ -198,6 +224,37 @@ class FixtureView:
                 items += item
             warning += items
             out.append(warning)
+        return out
+
+    def _answer(
+        self, evaluation: Evaluation, answer: Mapping[str, Any], *, computed: bool
+    ) -> list[nodes.Node]:
+        """An outcome (or, not computed, the fixture's expectation) drawn for its kind."""
+        kind = evaluation.case.kind
+        if "error" in answer:
+            return [self._error(answer["error"])]
+        if kind == "score":
+            return self._score_result(answer)
+        if kind == "analyse":
+            return [self._analyse_result(answer)]
+        if kind == "play":
+            return self._play(evaluation).ending(answer, computed=computed)
+        if kind == "claim":
+            return claim_answer(thaw(evaluation.case.given), answer)
+        if kind == "match":
+            return match_answer(answer)
+        dump = json.dumps(answer, indent=2, ensure_ascii=False)
+        return [nodes.literal_block(dump, dump, language="json")]
+
+    def _not_computed(self, evaluation: Evaluation) -> list[nodes.Node]:
+        """No live result yet: say so, and show what the fixture expects."""
+        out: list[nodes.Node] = [
+            para(nodes.emphasis("", evaluation.not_computed + "."), classes=["mj-engine"])
+        ]
+        expected = self._answer(evaluation, thaw(evaluation.case.expect), computed=False)
+        if expected:
+            out.append(para(nodes.strong("", "The fixture expects:")))
+            out += expected
         return out
 
     def _error(self, error: Mapping[str, Any]) -> nodes.paragraph:
@@ -247,7 +304,10 @@ class FixtureView:
                 out.append(self._breakdown(winner, f"Winner {index}: {seat_name(winner['seat'])}"))
         else:
             out.append(self._breakdown(outcome))
-        payments = outcome.get("payments", {})
+        out.append(self._payments(outcome.get("payments", {}), "Payments"))
+        return out
+
+    def _payments(self, payments: Mapping[str, Any], caption: str) -> nodes.table:
         seats = list(self.profile.seats) if self.profile else list(payments)
         paid = table(
             [seat_name(s) for s in seats],
@@ -255,9 +315,8 @@ class FixtureView:
             classes=["mj-payments"],
             numeric=range(len(seats)),
         )
-        paid.insert(0, nodes.title("Payments", "Payments"))
-        out.append(paid)
-        return out
+        paid.insert(0, nodes.title(caption, caption))
+        return paid
 
     def _analyse_result(self, outcome: Mapping[str, Any]) -> nodes.field_list:
         fields: list[tuple[str, list[nodes.Node]]] = [
@@ -300,7 +359,7 @@ class FixtureView:
         node = nodes.section(ids=list(ids), classes=["mj-fixture"])
         node += nodes.title(case.title, case.title)
         node.extend(self.header(case))
-        node += self.situation(case)
+        node.extend(self.situation(evaluation))
         node.extend(self.result(evaluation))
         node.extend(self.notes(case))
         return node

@@ -5,6 +5,11 @@ start of reading, so fixtures added since the last build appear; each fixture
 is evaluated by the reference engine at most once per process and compared with
 its expectation by :func:`conformance.compare.compare`, the comparison the
 conformance runner uses.
+
+A fixture of a kind that the reference engine does not answer yet (its
+``info()`` does not list the kind for the variant, or it answers the error
+``unsupported-kind``) is *not computed*: the page says so and the build goes
+on. Once the engine answers the kind, a disagreement fails the build.
 """
 
 from __future__ import annotations
@@ -32,10 +37,21 @@ class Evaluation:
     outcome: Mapping[str, Any] | None
     differences: tuple[Difference, ...] = ()
     problem: str = ""
+    not_computed: str = ""
+
+    @property
+    def computed(self) -> bool:
+        """False when the engine does not answer this kind of request yet."""
+        return not self.not_computed
 
     @property
     def agrees(self) -> bool:
-        return not self.problem and not self.differences
+        return self.computed and not self.problem and not self.differences
+
+    @property
+    def disagrees(self) -> bool:
+        """The engine answered and did not reproduce the expectation (the build fails)."""
+        return self.computed and not self.agrees
 
     def complaints(self) -> list[str]:
         """Why the engine's answer is not the fixture's expectation (empty when it is)."""
@@ -89,15 +105,29 @@ class Spec:
         return self._evaluations[case.id]
 
     def _evaluate(self, case: Case) -> Evaluation:
-        if not self.info.supports(case.variant, case.kind):
-            message = f"{self.info.name} does not answer {case.variant}/{case.kind} requests"
+        if case.variant not in self.info.variants:
+            message = f"{self.info.name} does not answer {case.variant} requests"
             return Evaluation(case, None, problem=message)
+        if not self.info.supports(case.variant, case.kind):
+            return Evaluation(case, None, not_computed=not_yet(case.kind))
         try:
             outcome = self.engine.evaluate(request_for(case))
         except Exception as error:  # an engine crash is a result to report, not a docs crash
             return Evaluation(case, None, problem=f"the engine raised {error!r}")
-        differences = tuple(compare(thaw(case.expect), outcome))
+        if refuses_kind(outcome) and not refuses_kind(case.expect):
+            return Evaluation(case, None, not_computed=not_yet(case.kind))
+        differences = tuple(compare(thaw(case.expect), outcome, kind=case.kind))
         return Evaluation(case, outcome, differences)
+
+
+def not_yet(kind: str) -> str:
+    return f"not computed: the reference engine does not answer {kind} yet"
+
+
+def refuses_kind(answer: Mapping[str, Any]) -> bool:
+    """Whether ``answer`` is the error ``unsupported-kind``."""
+    error = answer.get("error")
+    return isinstance(error, Mapping) and error.get("code") == "unsupported-kind"
 
 
 _current: tuple[tuple[Path, ...], Spec] | None = None

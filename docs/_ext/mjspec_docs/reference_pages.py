@@ -65,6 +65,32 @@ def forms_of(node: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [node[key] for key in ("then", "else") if key in node] or [node]
 
 
+SEATS = ("east", "south", "west", "north")
+
+
+def per_seat_collapsed(properties: Mapping[str, Any]) -> dict[str, Any]:
+    """Fields ``<name>.east`` ... ``<name>.north`` that are alike, shown as ``<name>.<seat>``."""
+    shown: dict[str, Any] = {}
+    for field, spec_node in properties.items():
+        name, _, seat = field.rpartition(".")
+        alike = all(properties.get(f"{name}.{s}") == spec_node for s in SEATS)
+        if name and seat in SEATS and alike:
+            shown.setdefault(f"{name}.<seat>", spec_node)
+        else:
+            shown[field] = spec_node
+    return shown
+
+
+def form_condition(form: Mapping[str, Any]) -> str:
+    """What a form of an object requires, in words."""
+    required = form.get("required", [])
+    if required:
+        return "requires " + ", ".join(required)
+    if form.get("minProperties"):
+        return "at least one of these fields"
+    return "any of these fields"
+
+
 class SchemaFieldsDirective(MjspecDirective):
     """``.. mjspec-schema-fields:: <schema>``: the fields of one object of a shipped JSON Schema."""
 
@@ -88,7 +114,7 @@ class SchemaFieldsDirective(MjspecDirective):
         for index, form in enumerate(forms, start=1):
             table_node = self.fields(form, definitions)
             if len(forms) > 1:
-                caption = f"Form {index}: requires {', '.join(form.get('required', []))}"
+                caption = f"Form {index}: {form_condition(form)}"
                 table_node.insert(0, nodes.title(caption, caption))
             out.append(table_node)
         return out
@@ -96,7 +122,7 @@ class SchemaFieldsDirective(MjspecDirective):
     def fields(self, node: Mapping[str, Any], definitions: Mapping[str, Any]) -> nodes.table:
         required = set(node.get("required", []))
         rows = []
-        for field, spec_node in node.get("properties", {}).items():
+        for field, spec_node in per_seat_collapsed(node.get("properties", {})).items():
             description = spec_node.get("description", "")
             if not description and "$ref" in spec_node:
                 referred = str(spec_node["$ref"]).rsplit("/", 1)[-1]
