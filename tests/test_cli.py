@@ -105,3 +105,20 @@ def test_the_installed_command_works_from_any_directory(tmp_path: Path) -> None:
     result = run_cli("validate", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_wrong_play_fixture_names_its_first_divergent_step(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = Path(__file__).resolve().parent.parent / "spec/scenarios/taiwanese/play"
+    original = (source / "passed-win-blocks-the-tile-until-discard.yaml").read_text("utf-8")
+    wrong = original.replace(
+        "live_tiles: 61, restricted.west: 5m", "live_tiles: 60, restricted.west: 5m"
+    )
+    assert wrong != original
+    target = tmp_path / "passed-win-blocks-the-tile-until-discard.yaml"
+    target.write_text(wrong, encoding="utf-8")
+    assert main(["run", str(target)]) == 1
+    out = capsys.readouterr().out
+    assert "first divergence after action 5: west draw" in out
+    assert "checkpoints[after=5].state.live_tiles: expected 60, got 61" in out
