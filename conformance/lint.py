@@ -18,7 +18,7 @@ import spec
 from conformance.corpus import Case, Corpus, thaw
 from conformance.problems import Problem
 from reference_engine.errors import RuleError
-from reference_engine.profile import profile_from_data
+from reference_engine.profile import profile_data, profile_from_data
 from reference_engine.request import (
     check_count,
     check_tiles,
@@ -83,7 +83,7 @@ def _lint_catalogues(corpus: Corpus) -> list[Problem]:
                 )
         profile_doc = corpus.profiles.get(variant)
         if profile_doc is not None:
-            pattern_ids = {row["id"] for row in profile_doc.data["patterns"]}
+            pattern_ids = _pattern_ids(variant)
             for rule in catalogue.rules:
                 if rule.pattern is not None and rule.pattern not in pattern_ids:
                     line = catalogue.positions.get(rule.id, 1)
@@ -132,7 +132,7 @@ def _lint_case(case: Case, corpus: Corpus) -> list[Problem]:
                     value=True,
                 )
             )
-    pattern_ids = {row["id"] for row in profile_doc.data["patterns"]}
+    pattern_ids = _pattern_ids(case.variant)
     expect = case.expect
     for key in expect.get("patterns", {}):
         if key not in pattern_ids:
@@ -154,8 +154,13 @@ def _lint_case(case: Case, corpus: Corpus) -> list[Problem]:
             )
         )
     if not case.expects_error:
-        problems += _lint_hand(case, profile_doc.data, doc)
+        problems += _lint_hand(case, profile_data(case.variant), doc)
     return problems
+
+
+def _pattern_ids(variant: str) -> set[str]:
+    """The pattern ids of a variant's profile, with any profile it extends merged in."""
+    return {row["id"] for row in profile_data(variant)["patterns"]}
 
 
 def _lint_hand(case: Case, profile_data: dict[str, Any], doc: Any) -> list[Problem]:

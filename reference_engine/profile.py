@@ -23,12 +23,16 @@ class PatternValue:
 
     id: str
     name: str
-    tai: int
+    tai: int = 0
     name_es: str = ""
     concealed_tai: int | None = None
     per: str | None = None
     replaces: tuple[str, ...] = ()
     params: MappingProxyType[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    han: int = 0
+    open_han: int | None = None
+    yakuman: int = 0
+    is_dora: bool = False
 
     def param(self, name: str) -> int:
         """A threshold of the pattern's predicate; a missing one is a profile error."""
@@ -66,6 +70,9 @@ class Profile:
     seats: tuple[str, ...]
     dealer_tai: DealerTai | None
     patterns: tuple[PatternValue, ...]
+    excluded: tuple[str, ...] = ()
+    chow_allowed: bool = True
+    sections: MappingProxyType[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     def pattern(self, pattern_id: str) -> PatternValue:
         for row in self.patterns:
@@ -97,22 +104,48 @@ def profile_from_data(data: dict[str, Any]) -> Profile:
                     id=row["id"],
                     name=row["name"],
                     name_es=row.get("name_es", ""),
-                    tai=row["tai"],
+                    tai=row.get("tai", 0),
                     concealed_tai=row.get("concealed_tai"),
                     per=row.get("per"),
                     replaces=tuple(row.get("replaces", ())),
                     params=MappingProxyType(dict(row.get("params", {}))),
+                    han=row.get("han", 0),
+                    open_han=row.get("open_han"),
+                    yakuman=row.get("yakuman", 0),
+                    is_dora=bool(row.get("dora", False)),
                 )
                 for row in data["patterns"]
             ),
+            excluded=tuple(data["tiles"].get("excluded", ())),
+            chow_allowed=bool(data.get("claims", {}).get("chow", True)),
+            sections=MappingProxyType({key: data[key] for key in ("riichi",) if key in data}),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise RuleError("invalid-profile", f"malformed profile data: {error}") from None
 
 
-@cache
-def load_profile(variant: str) -> Profile:
-    """The bundled profile of ``variant`` (validate it with ``mjspec validate``)."""
+def merge_profiles(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
+    """A profile that ``extends`` another: mappings merge key by key, patterns merge by id
+    (a row of the same id is replaced, a new one appended), everything else is replaced."""
+    merged = dict(base)
+    for key, value in override.items():
+        if key == "extends":
+            continue
+        if key == "patterns":
+            rows = {row["id"]: row for row in base.get("patterns", [])}
+            rows.update({row["id"]: row for row in value})
+            merged[key] = list(rows.values())
+        elif isinstance(value, dict) and isinstance(base.get(key), dict):
+            merged[key] = merge_profiles(base[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def profile_data(variant: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The raw data of a bundled profile, with any profile it extends merged in."""
+    if variant in seen:
+        raise RuleError("invalid-profile", f"profiles extend each other in a cycle: {seen}")
     path = spec.VARIANTS_DIR / variant / "profile.yaml"
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -120,4 +153,12 @@ def load_profile(variant: str) -> Profile:
         raise RuleError("invalid-profile", f"cannot read {path}: {error}") from None
     if not isinstance(data, dict):
         raise RuleError("invalid-profile", f"{path} is not a mapping")
-    return profile_from_data(data)
+    if "extends" in data:
+        return merge_profiles(profile_data(str(data["extends"]), (*seen, variant)), data)
+    return data
+
+
+@cache
+def load_profile(variant: str) -> Profile:
+    """The bundled profile of ``variant`` (validate it with ``mjspec validate``)."""
+    return profile_from_data(profile_data(variant))

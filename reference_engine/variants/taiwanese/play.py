@@ -18,13 +18,13 @@ from reference_engine.variants.taiwanese.scoring import shape_decompositions
 class TaiwanesePlay(PlayRules):
     """tw.play.*: the Taiwanese source's rules of play."""
 
-    chow_allowed = True
     multiple_winners = True
     original_ready = True
 
     def __init__(self, profile: Profile, settle: Callable[[WinRequest], Settlement]) -> None:
         self.profile = profile
         self.hand_size = profile.hand_size
+        self.chow_allowed = profile.chow_allowed
         self.reserve = profile.reserved_tiles
         self._settle = settle
         self._tiles = full_set(profile.copies, profile.flowers, self._playing_tiles())
