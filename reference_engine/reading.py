@@ -28,6 +28,8 @@ class Shape(Enum):
 
     SETS_AND_PAIR = "sets-and-pair"
     PAIRS_AND_PUNG = "seven-pairs-and-pung"
+    SEVEN_PAIRS = "seven-pairs"
+    THIRTEEN_ORPHANS = "thirteen-orphans"
 
 
 class Wait(Enum):
@@ -91,7 +93,7 @@ _GROUP_SET = {
 def meld_set(meld: Meld) -> HandSet:
     return HandSet(
         _MELD_SET[meld.kind],
-        meld.tiles[0],
+        meld.tiles[0].normal,
         open=meld.is_open,
         concealed=not meld.is_open,
         declared=True,

@@ -6,9 +6,10 @@ from functools import cache
 
 from reference_engine.errors import RuleError
 from reference_engine.variants.base import Variant
+from reference_engine.variants.riichi import Riichi, RiichiSanma
 from reference_engine.variants.taiwanese import Taiwanese
 
-VARIANTS: tuple[type[Variant], ...] = (Taiwanese,)
+VARIANTS: tuple[type[Variant], ...] = (Taiwanese, Riichi, RiichiSanma)
 
 
 @cache

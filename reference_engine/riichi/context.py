@@ -1,0 +1,132 @@
+"""What a riichi win needs besides its tiles, and the profile's riichi numbers, typed."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from reference_engine.errors import RuleError
+from reference_engine.hand import Seat, WinBy, WinningHand
+from reference_engine.profile import Profile
+from reference_engine.tiles import Tile, parse_tiles
+
+
+@dataclass(frozen=True)
+class FuTable:
+    base: int
+    closed_ron: int
+    tsumo: int
+    seven_pairs: int
+    open_pinfu_minimum: int
+    pair_of_value: int
+    wait: Mapping[str, int]
+    pung: Mapping[str, int]
+    kong_factor: int
+
+
+@dataclass(frozen=True)
+class Limit:
+    name: str
+    han: int
+    base: int
+
+
+@dataclass(frozen=True)
+class RiichiNumbers:
+    """The ``riichi`` section of a profile."""
+
+    red_fives: tuple[Tile, ...]
+    rounds: tuple[Seat, ...]
+    dora_order: tuple[tuple[Tile, ...], ...]
+    value_winds: tuple[Tile, ...]
+    fu: FuTable
+    limits: tuple[Limit, ...]
+    base_cap: int
+    payments: Mapping[str, int]
+
+    def dora_after(self, indicator: Tile) -> Tile:
+        """The dora an indicator points to: the next tile of its cycle (sanma: 1m -> 9m -> 1m)."""
+        plain = indicator.normal
+        for cycle in self.dora_order:
+            if plain in cycle:
+                return cycle[(cycle.index(plain) + 1) % len(cycle)]
+        raise RuleError("invalid-tile", f"{indicator.mpsz} cannot be a dora indicator here")
+
+
+def _tiles(values: Any) -> tuple[Tile, ...]:
+    return tuple(t for text in values for t in parse_tiles(str(text)))
+
+
+def riichi_numbers(profile: Profile) -> RiichiNumbers:
+    """Read the profile's ``riichi`` section (validated by the profile schema)."""
+    try:
+        data = profile.sections["riichi"]
+        fu = data["fu"]
+        return RiichiNumbers(
+            red_fives=_tiles(data["red_fives"]),
+            rounds=tuple(Seat(r) for r in data["rounds"]),
+            dora_order=tuple(_tiles(cycle) for cycle in data["dora_order"]),
+            value_winds=_tiles(data["value_winds"]),
+            fu=FuTable(
+                fu["base"],
+                fu["closed_ron"],
+                fu["tsumo"],
+                fu["seven_pairs"],
+                fu["open_pinfu_minimum"],
+                fu["pair_of_value"],
+                dict(fu["wait"]),
+                dict(fu["pung"]),
+                fu["kong_factor"],
+            ),
+            limits=tuple(Limit(x["name"], x["han"], x["base"]) for x in data["limits"]),
+            base_cap=data["base_cap"],
+            payments={k: int(v) for k, v in data["payments"].items()},
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        raise RuleError("invalid-profile", f"malformed riichi section: {error!r}") from None
+
+
+WIND_TILES = {
+    Seat.EAST: Tile.EAST,
+    Seat.SOUTH: Tile.SOUTH,
+    Seat.WEST: Tile.WEST,
+    Seat.NORTH: Tile.NORTH,
+}
+
+
+@dataclass(frozen=True)
+class RiichiWin:
+    """A riichi win's circumstances (the flags a score request states)."""
+
+    hand: WinningHand
+    by: WinBy
+    from_seat: Seat | None
+    round_wind: Seat
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    after_kong: bool = False
+    last_tile: bool = False
+    first_turn: bool = False
+    dora: tuple[Tile, ...] = ()
+    ura_dora: tuple[Tile, ...] = ()
+    nuki: int = 0
+    honba: int = 0
+    riichi_sticks: int = 0
+
+    @property
+    def seat(self) -> Seat:
+        return self.hand.seat
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.hand.seat is Seat.EAST
+
+    @property
+    def closed(self) -> bool:
+        return not self.hand.has_open_meld
+
+    @property
+    def tsumo(self) -> bool:
+        return self.by is WinBy.SELF_DRAW

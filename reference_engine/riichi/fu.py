@@ -1,0 +1,49 @@
+"""Fu, following the WRC/Tenhou convention (the source is silent): rule ``riichi.fu.*``.
+
+Base 20; +10 for a closed ron; +2 for a self-draw except pinfu; per set by kind,
+openness and terminal/honour; +2 per value the pair carries; +2 for a closed,
+edge or single wait; rounded up to 10; an open hand without fu counts the
+minimum; seven pairs are a flat 25.
+"""
+
+from __future__ import annotations
+
+from reference_engine.reading import Reading, SetKind, Shape, Wait
+from reference_engine.riichi.context import WIND_TILES, RiichiNumbers, RiichiWin
+from reference_engine.riichi.shapes import TERMINALS_AND_HONOURS
+from reference_engine.tiles import DRAGONS
+
+_WAIT_KEY = {Wait.CLOSED: "closed", Wait.EDGE: "edge", Wait.PAIR: "pair"}
+
+
+def fu(r: Reading, w: RiichiWin, n: RiichiNumbers, *, pinfu: bool) -> int:
+    """The fu of a reading."""
+    table = n.fu
+    if r.shape is Shape.SEVEN_PAIRS:
+        return table.seven_pairs
+    if pinfu:
+        return table.base if w.tsumo else table.base + table.closed_ron
+    total = table.base
+    if w.closed and not w.tsumo:
+        total += table.closed_ron
+    if w.tsumo:
+        total += table.tsumo
+    for item in r.sets:
+        if item.kind is SetKind.CHOW:
+            continue
+        kind = "terminal" if item.tile in TERMINALS_AND_HONOURS else "simple"
+        openness = "concealed" if item.concealed else "open"
+        value = table.pung[f"{kind}_{openness}"]
+        total += value * (table.kong_factor if item.kind is SetKind.KONG else 1)
+    pair = r.pair
+    if pair is not None:
+        if pair.tile in DRAGONS:
+            total += table.pair_of_value
+        for wind in (WIND_TILES[w.seat], WIND_TILES[w.round_wind]):
+            if pair.tile is wind and wind in n.value_winds:
+                total += table.pair_of_value
+    total += table.wait.get(_WAIT_KEY.get(r.wait, ""), 0)
+    rounded = -(-total // 10) * 10
+    if not w.closed and rounded == table.base:
+        return table.open_pinfu_minimum
+    return rounded

@@ -1,0 +1,60 @@
+"""Readings of a complete riichi hand: four sets and a pair, seven distinct pairs, or
+thirteen orphans (rule ``riichi.tiles.hand-shape``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from reference_engine.decompose import counts_of, pairs_and_pung, sets_and_pair
+from reference_engine.hand import WinningHand
+from reference_engine.reading import HandSet, Reading, SetKind, Shape, Wait, readings
+from reference_engine.tiles import HONOURS, Tile
+
+TERMINALS_AND_HONOURS: tuple[Tile, ...] = (
+    Tile.M1,
+    Tile.M9,
+    Tile.P1,
+    Tile.P9,
+    Tile.S1,
+    Tile.S9,
+    *HONOURS,
+)
+
+
+def riichi_readings(hand: WinningHand, *, on_anothers_tile: bool) -> Iterator[Reading]:
+    """Every reading of a complete hand (none when the tiles do not form a win)."""
+    counts = counts_of(hand.concealed)
+    for decomposition in sets_and_pair(counts, 4 - len(hand.melds)):
+        yield from readings(
+            hand, decomposition, Shape.SETS_AND_PAIR, on_anothers_tile=on_anothers_tile
+        )
+    if hand.melds:
+        return
+    for decomposition in pairs_and_pung(counts, 7, 0):
+        if len(set(decomposition)) == 7:
+            yield from readings(
+                hand, decomposition, Shape.SEVEN_PAIRS, on_anothers_tile=on_anothers_tile
+            )
+    orphans = _thirteen_orphans(hand, counts)
+    if orphans is not None:
+        yield orphans
+
+
+def _thirteen_orphans(hand: WinningHand, counts: list[int]) -> Reading | None:
+    if sum(counts) != 14 or any(counts[t] == 0 for t in TERMINALS_AND_HONOURS):
+        return None
+    if sum(counts[t] for t in TERMINALS_AND_HONOURS) != 14:
+        return None
+    pair_tile = next(t for t in TERMINALS_AND_HONOURS if counts[t] == 2)
+    winning = hand.winning_tile.normal
+    pair = HandSet(SetKind.PAIR, pair_tile, open=False, concealed=True)
+    wait = Wait.PAIR if winning is pair_tile else Wait.TWO_SIDED
+    return Reading(Shape.THIRTEEN_ORPHANS, (), (pair,), wait, hand.concealed)
+
+
+def group_tiles(item: HandSet) -> tuple[Tile, ...]:
+    """The tiles of a set of a reading (a kong as four)."""
+    if item.kind is SetKind.CHOW:
+        return (item.tile, Tile(item.tile + 1), Tile(item.tile + 2))
+    size = {SetKind.PUNG: 3, SetKind.KONG: 4, SetKind.PAIR: 2}[item.kind]
+    return (item.tile,) * size

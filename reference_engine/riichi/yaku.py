@@ -1,0 +1,389 @@
+"""Riichi yaku and yakuman as predicates over a reading; values come from the profile rows.
+
+Each function returns the han it earns (open or closed value of its row), or, for a
+yakuman, the number of yakuman; 0 when it does not apply. Rule ids: ``riichi.yaku.<id>``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from reference_engine.hand import WinBy
+from reference_engine.profile import PatternValue
+from reference_engine.reading import HandSet, Reading, SetKind, Shape, Wait
+from reference_engine.riichi.context import WIND_TILES, RiichiNumbers, RiichiWin
+from reference_engine.riichi.shapes import TERMINALS_AND_HONOURS, group_tiles
+from reference_engine.tiles import DRAGONS, WINDS, Tile
+
+Yaku = Callable[[Reading, RiichiWin, RiichiNumbers, PatternValue], int]
+YAKU: dict[str, Yaku] = {}
+YAKUMAN: dict[str, Yaku] = {}
+
+GREEN = frozenset({Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN})
+
+
+def yaku(pattern_id: str) -> Callable[[Yaku], Yaku]:
+    def register(function: Yaku) -> Yaku:
+        YAKU[pattern_id] = function
+        return function
+
+    return register
+
+
+def yakuman(pattern_id: str) -> Callable[[Yaku], Yaku]:
+    def register(function: Yaku) -> Yaku:
+        YAKUMAN[pattern_id] = function
+        return function
+
+    return register
+
+
+def _han(condition: bool, w: RiichiWin, row: PatternValue) -> int:
+    """The row's closed value, its open value (0 when closed-only) on an open hand."""
+    if not condition:
+        return 0
+    return row.han if w.closed else (row.open_han or 0)
+
+
+def _count(condition: bool, row: PatternValue) -> int:
+    return row.yakuman if condition else 0
+
+
+def _tiles(r: Reading) -> list[Tile]:
+    return [t.normal for t in r.tiles]
+
+
+def _pungs(r: Reading) -> list[HandSet]:
+    return [s for s in r.sets if s.kind in (SetKind.PUNG, SetKind.KONG)]
+
+
+def _chows(r: Reading) -> list[HandSet]:
+    return [s for s in r.sets if s.kind is SetKind.CHOW]
+
+
+def _groups(r: Reading) -> list[HandSet]:
+    return [*r.sets, *r.pairs]
+
+
+def _is_terminal_or_honour(tile: Tile) -> bool:
+    return tile.normal in TERMINALS_AND_HONOURS
+
+
+def _value_pair(r: Reading, w: RiichiWin, n: RiichiNumbers) -> bool:
+    pair = r.pair
+    if pair is None:
+        return False
+    seat, round_ = WIND_TILES[w.seat], WIND_TILES[w.round_wind]
+    return pair.tile in DRAGONS or (pair.tile in n.value_winds and pair.tile in (seat, round_))
+
+
+@yaku("riichi")
+def riichi(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yaku.riichi (double riichi replaces it)."""
+    return _han(w.riichi and not w.double_riichi, w, row)
+
+
+@yaku("double-riichi")
+def double_riichi(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yaku.double-riichi: riichi declared on the first turn."""
+    return _han(w.double_riichi, w, row)
+
+
+@yaku("ippatsu")
+def ippatsu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yaku.ippatsu."""
+    return _han(w.ippatsu and (w.riichi or w.double_riichi), w, row)
+
+
+@yaku("menzen-tsumo")
+def menzen_tsumo(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yaku.menzen-tsumo: self-draw with a closed hand."""
+    return _han(w.tsumo, w, row)
+
+
+@yaku("tanyao")
+def tanyao(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yaku.tanyao: only 2-8 number tiles (open or closed)."""
+    return _han(not any(_is_terminal_or_honour(t) for t in r.tiles), w, row)
+
+
+@yaku("pinfu")
+def pinfu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yaku.pinfu: four chows, a valueless pair, a two-sided wait, closed."""
+    return _han(
+        r.shape is Shape.SETS_AND_PAIR
+        and len(_chows(r)) == 4
+        and not _value_pair(r, w, n)
+        and r.wait is Wait.TWO_SIDED,
+        w,
+        row,
+    )
+
+
+def _dragon(tile: Tile) -> Yaku:
+    def predicate(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+        return _han(any(s.tile is tile for s in _pungs(r)), w, row)
+
+    predicate.__doc__ = "riichi.yaku.yakuhai-*: a pung or kong of this dragon."
+    return predicate
+
+
+yaku("yakuhai-white")(_dragon(Tile.WHITE))
+yaku("yakuhai-green")(_dragon(Tile.GREEN))
+yaku("yakuhai-red")(_dragon(Tile.RED))
+
+
+@yaku("yakuhai-seat-wind")
+def seat_wind(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yaku.yakuhai-seat-wind: a pung of the seat wind (never North in sanma)."""
+    tile = WIND_TILES[w.seat]
+    return _han(tile in n.value_winds and any(s.tile is tile for s in _pungs(r)), w, row)
+
+
+@yaku("yakuhai-round-wind")
+def round_wind(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yaku.yakuhai-round-wind: a pung of the round wind."""
+    tile = WIND_TILES[w.round_wind]
+    return _han(tile in n.value_winds and any(s.tile is tile for s in _pungs(r)), w, row)
+
+
+def _identical_chow_pairs(r: Reading) -> int:
+    counts = Counter(s.tile for s in _chows(r))
+    return sum(c // 2 for c in counts.values())
+
+
+@yaku("iipeikou")
+def iipeikou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yaku.iipeikou: two identical chows, closed."""
+    return _han(_identical_chow_pairs(r) >= 1, w, row)
+
+
+@yaku("ryanpeikou")
+def ryanpeikou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yaku.ryanpeikou: two pairs of identical chows, closed."""
+    return _han(_identical_chow_pairs(r) == 2, w, row)
+
+
+@yaku("rinshan")
+def rinshan(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yaku.rinshan: self-drawn on the replacement tile of a kan (or a North)."""
+    return _han(w.after_kong and w.tsumo, w, row)
+
+
+@yaku("chankan")
+def chankan(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yaku.chankan."""
+    return _han(w.by is WinBy.ROBBING_KONG, w, row)
+
+
+@yaku("haitei")
+def haitei(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yaku.haitei: self-drawing the last wall tile (not a replacement tile)."""
+    return _han(w.last_tile and w.tsumo and not w.after_kong, w, row)
+
+
+@yaku("houtei")
+def houtei(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yaku.houtei: ron on the last discard."""
+    return _han(w.last_tile and w.by is WinBy.DISCARD, w, row)
+
+
+@yaku("sanshoku")
+def sanshoku(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yaku.sanshoku: the same chow in the three suits."""
+    starts = {(s.tile.suit, s.tile.number) for s in _chows(r)}
+    return _han(
+        any(len({suit for suit, num in starts if num == number}) == 3 for _, number in starts),
+        w,
+        row,
+    )
+
+
+@yaku("ittsu")
+def ittsu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yaku.ittsu: 123, 456 and 789 of one suit."""
+    starts = {s.tile for s in _chows(r)}
+    return _han(
+        any({Tile(b), Tile(b + 3), Tile(b + 6)} <= starts for b in (Tile.M1, Tile.P1, Tile.S1)),
+        w,
+        row,
+    )
+
+
+def _outside(r: Reading) -> bool:
+    return r.shape is Shape.SETS_AND_PAIR and all(
+        any(_is_terminal_or_honour(t) for t in group_tiles(g)) for g in _groups(r)
+    )
+
+
+@yaku("chanta")
+def chanta(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yaku.chanta: every set and the pair hold a terminal or honour, with a chow."""
+    return _han(_outside(r) and bool(_chows(r)), w, row)
+
+
+@yaku("junchan")
+def junchan(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yaku.junchan: every set and the pair hold a terminal, no honours, with a chow."""
+    no_honours = not any(t.is_honour for t in r.tiles)
+    return _han(_outside(r) and bool(_chows(r)) and no_honours, w, row)
+
+
+@yaku("chiitoitsu")
+def chiitoitsu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yaku.chiitoitsu: seven different pairs."""
+    return _han(r.shape is Shape.SEVEN_PAIRS, w, row)
+
+
+@yaku("toitoi")
+def toitoi(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yaku.toitoi: four pungs or kongs."""
+    return _han(r.shape is Shape.SETS_AND_PAIR and len(_pungs(r)) == 4, w, row)
+
+
+def _concealed_pungs(r: Reading) -> int:
+    return sum(1 for s in _pungs(r) if s.concealed)
+
+
+@yaku("sanankou")
+def sanankou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yaku.sanankou: three concealed pungs (one completed by ron is open)."""
+    return _han(_concealed_pungs(r) == 3, w, row)
+
+
+@yaku("sanshoku-doukou")
+def sanshoku_doukou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yaku.sanshoku-doukou: pungs of one number in the three suits."""
+    numbers = Counter(s.tile.number for s in _pungs(r) if s.tile.is_numbered)
+    suits_by_number = {
+        num: {s.tile.suit for s in _pungs(r) if s.tile.is_numbered and s.tile.number == num}
+        for num in numbers
+    }
+    return _han(any(len(suits) == 3 for suits in suits_by_number.values()), w, row)
+
+
+@yaku("sankantsu")
+def sankantsu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yaku.sankantsu."""
+    return _han(sum(1 for s in r.sets if s.kind is SetKind.KONG) == 3, w, row)
+
+
+@yaku("shousangen")
+def shousangen(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yaku.shousangen: two dragon pungs and a dragon pair."""
+    pair = r.pair
+    dragon_pungs = sum(1 for s in _pungs(r) if s.tile in DRAGONS)
+    return _han(dragon_pungs == 2 and pair is not None and pair.tile in DRAGONS, w, row)
+
+
+@yaku("honroutou")
+def honroutou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yaku.honroutou: only terminals and honours, both kinds present."""
+    tiles = _tiles(r)
+    return _han(
+        all(_is_terminal_or_honour(t) for t in tiles)
+        and any(t.is_honour for t in tiles)
+        and any(t.is_terminal for t in tiles),
+        w,
+        row,
+    )
+
+
+def _suits(r: Reading) -> set[str]:
+    return {t.suit.value for t in r.tiles if t.is_numbered}
+
+
+@yaku("honitsu")
+def honitsu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yaku.honitsu: one suit plus honours."""
+    return _han(len(_suits(r)) == 1 and any(t.is_honour for t in r.tiles), w, row)
+
+
+@yaku("chinitsu")
+def chinitsu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yaku.chinitsu: one suit only."""
+    return _han(len(_suits(r)) == 1 and not any(t.is_honour for t in r.tiles), w, row)
+
+
+# --- yakuman ------------------------------------------------------------------------------
+
+
+@yakuman("kokushi")
+def kokushi(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yakuman.kokushi."""
+    return _count(r.shape is Shape.THIRTEEN_ORPHANS, row)
+
+
+@yakuman("suuankou")
+def suuankou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yakuman.suuankou: four concealed pungs; a pung completed by ron is open."""
+    return _count(_concealed_pungs(r) == 4, row)
+
+
+@yakuman("daisangen")
+def daisangen(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yakuman.daisangen."""
+    return _count(sum(1 for s in _pungs(r) if s.tile in DRAGONS) == 3, row)
+
+
+@yakuman("shousuushii")
+def shousuushii(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yakuman.shousuushii: three wind pungs and a wind pair."""
+    pair = r.pair
+    winds = sum(1 for s in _pungs(r) if s.tile in WINDS)
+    return _count(winds == 3 and pair is not None and pair.tile in WINDS, row)
+
+
+@yakuman("daisuushii")
+def daisuushii(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yakuman.daisuushii."""
+    return _count(sum(1 for s in _pungs(r) if s.tile in WINDS) == 4, row)
+
+
+@yakuman("tsuuiisou")
+def tsuuiisou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yakuman.tsuuiisou: honours only."""
+    return _count(all(t.is_honour for t in r.tiles), row)
+
+
+@yakuman("chinroutou")
+def chinroutou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yakuman.chinroutou: terminals only."""
+    return _count(all(t.normal.is_terminal for t in r.tiles), row)
+
+
+@yakuman("ryuuiisou")
+def ryuuiisou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yakuman.ryuuiisou: only 2, 3, 4, 6, 8 of bamboo and green dragons."""
+    return _count(all(t.normal in GREEN for t in r.tiles), row)
+
+
+@yakuman("chuuren")
+def chuuren(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yakuman.chuuren: closed 1112345678999 of one suit plus any tile of it."""
+    if r.shape is not Shape.SETS_AND_PAIR or w.hand.melds or len(_suits(r)) != 1:
+        return 0
+    if any(t.is_honour for t in r.tiles):
+        return 0
+    numbers = Counter(t.number for t in r.tiles)
+    needed = {1: 3, 9: 3, **{k: 1 for k in range(2, 9)}}
+    return _count(all(numbers[k] >= v for k, v in needed.items()), row)
+
+
+@yakuman("suukantsu")
+def suukantsu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yakuman.suukantsu."""
+    return _count(sum(1 for s in r.sets if s.kind is SetKind.KONG) == 4, row)
+
+
+@yakuman("tenhou")
+def tenhou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yakuman.tenhou: the dealer wins on the initial hand."""
+    return _count(w.first_turn and w.is_dealer and w.tsumo, row)
+
+
+@yakuman("chiihou")
+def chiihou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.yakuman.chiihou: a non-dealer self-draws on its first draw, no call before."""
+    return _count(w.first_turn and not w.is_dealer and w.tsumo, row)

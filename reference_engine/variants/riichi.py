@@ -1,0 +1,261 @@
+"""Riichi: the four-player convention and JoyPip's three-player rules (one class each).
+
+Scoring reads every reading of the hand, scores yakuman or yaku plus dora, needs at
+least one yaku, adds fu, and keeps the reading that pays the winner most.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, ClassVar
+
+from reference_engine.errors import RuleError
+from reference_engine.hand import MeldKind, Seat, WinBy, WinningHand
+from reference_engine.profile import Profile
+from reference_engine.reading import Reading
+from reference_engine.request import parse_meld, structural_count, tiles_at
+from reference_engine.riichi.context import RiichiNumbers, RiichiWin, riichi_numbers
+from reference_engine.riichi.fu import fu as fu_of
+from reference_engine.riichi.points import Points, base_points, deposits, payments
+from reference_engine.riichi.shapes import riichi_readings
+from reference_engine.riichi.yaku import YAKU, YAKUMAN
+from reference_engine.tiles import Tile
+from reference_engine.variants.base import Outcome, Variant
+
+
+@dataclass(frozen=True)
+class RiichiScore:
+    patterns: dict[str, int]
+    han: int
+    fu: int
+    yakuman: int
+    points: Points
+    payments: dict[Seat, int]
+
+    @property
+    def gain(self) -> int:
+        return max(self.payments.values())
+
+
+class Riichi(Variant):
+    """Four-player riichi (WRC/Tenhou convention)."""
+
+    id: ClassVar[str] = "riichi"
+    kinds: ClassVar[tuple[str, ...]] = ("score",)
+
+    def __init__(self, profile: Profile | None = None) -> None:
+        super().__init__(profile)
+        self.seats = tuple(Seat(s) for s in self.profile.seats)
+
+    @cached_property
+    def numbers(self) -> RiichiNumbers:
+        return riichi_numbers(self.profile)
+
+    @cached_property
+    def tile_set(self) -> frozenset[Tile]:
+        """The playing tiles of the profile (red fives apart)."""
+        excluded = {t for text in self.profile.excluded for t in tiles_at(text)}
+        starts = {"m": Tile.M1, "p": Tile.P1, "s": Tile.S1}
+        tiles = {Tile(starts[s] + k) for s in self.profile.suits for k in range(9)}
+        if self.profile.honours:
+            tiles |= {Tile(t) for t in range(Tile.EAST, Tile.RED + 1)}
+        return frozenset(tiles - excluded) | frozenset(self.numbers.red_fives)
+
+    # --- request ------------------------------------------------------------------------
+
+    def parse(self, given: Mapping[str, Any]) -> RiichiWin:
+        """A score request's hand and circumstances, checked against the tile set."""
+        concealed = tiles_at(given.get("concealed", ""), "concealed")
+        melds = tuple(parse_meld(m, ("melds", i)) for i, m in enumerate(given.get("melds", [])))
+        seat = self._seat(given.get("seat"), "seat")
+        for index, meld in enumerate(melds):
+            if meld.kind is MeldKind.CHOW and not self.profile.chow_allowed:
+                raise RuleError(
+                    "invalid-meld", "this variant has no chow claims", path=("melds", index)
+                )
+        hand = WinningHand(seat, concealed, melds)
+        self._check_tiles(hand)
+        count = structural_count(hand)
+        if count != self.profile.hand_size + 1:
+            raise RuleError(
+                "tile-count",
+                f"{count} tiles (melds counted as three); a win needs 14",
+                path=("concealed",),
+            )
+        win = given.get("win") or {}
+        try:
+            by = WinBy(win.get("by"))
+        except ValueError:
+            raise RuleError("invalid-request", "unknown win", path=("win", "by")) from None
+        source = self._seat(win["from"], "win", "from") if "from" in win else None
+        if by.on_anothers_tile and (source is None or source is seat):
+            raise RuleError("invalid-request", "a ron needs another seat in 'from'", path=("win",))
+        round_wind = self._seat(given.get("round", "east"), "round")
+        if round_wind not in self.numbers.rounds:
+            raise RuleError("invalid-request", f"no {round_wind.value} round here", path=("round",))
+        table = given.get("table") or {}
+        north = given.get("north", 0)
+        if north and "nuki-dora" not in {row.id for row in self.profile.patterns}:
+            raise RuleError("invalid-request", "this variant extracts no North", path=("north",))
+        indicators = tiles_at(given.get("dora_indicators", ""), "dora_indicators") + tiles_at(
+            given.get("ura_indicators", ""), "ura_indicators"
+        )
+        self._check_copies(hand, (Tile.NORTH,) * int(north) + indicators)
+        result = RiichiWin(
+            hand=hand,
+            by=by,
+            from_seat=source,
+            round_wind=round_wind,
+            riichi=bool(table.get("riichi", False)),
+            double_riichi=bool(table.get("double_riichi", False)),
+            ippatsu=bool(table.get("ippatsu", False)),
+            after_kong=bool(table.get("after_kong", False)),
+            last_tile=bool(table.get("last_tile", False)),
+            first_turn=bool(table.get("first_turn", False)),
+            dora=self._dora(given.get("dora_indicators", ""), "dora_indicators"),
+            ura_dora=self._dora(given.get("ura_indicators", ""), "ura_indicators"),
+            nuki=int(north),
+            honba=int(table.get("honba", 0)),
+            riichi_sticks=int(table.get("riichi_sticks", 0)),
+        )
+        _check_flags(result)
+        return result
+
+    def _seat(self, value: object, *path: str) -> Seat:
+        try:
+            seat = Seat(value)
+        except ValueError:
+            raise RuleError("invalid-request", f"unknown seat {value!r}", path=path) from None
+        if seat not in self.seats:
+            raise RuleError("invalid-request", f"{seat.value} does not play here", path=path)
+        return seat
+
+    def _dora(self, text: object, field: str) -> tuple[Tile, ...]:
+        indicators = tiles_at(text or "", field)
+        return tuple(self.numbers.dora_after(t) for t in indicators)
+
+    def _check_tiles(self, hand: WinningHand) -> None:
+        tiles = hand.concealed + tuple(t for m in hand.melds for t in m.tiles)
+        for tile in tiles:
+            if tile not in self.tile_set:
+                message = f"{tile.mpsz} is not in this tile set"
+                raise RuleError("invalid-tile", message, path=("concealed",))
+
+    def _check_copies(self, hand: WinningHand, shown: tuple[Tile, ...]) -> None:
+        """No tile more often than the set has it: hand, melds, extracted Norths, indicators."""
+        tiles = hand.concealed + tuple(t for m in hand.melds for t in m.tiles) + shown
+        for tile in {t.normal for t in tiles}:
+            count = sum(1 for t in tiles if t.normal is tile)
+            if count > self.profile.copies:
+                message = f"{count} copies of {tile.mpsz}"
+                raise RuleError("too-many-copies", message, path=("concealed",))
+        reds = [t for t in tiles if t.is_red]
+        if len(reds) != len(set(reds)):
+            raise RuleError("too-many-copies", "each red five exists once", path=("concealed",))
+
+    # --- scoring -------------------------------------------------------------------------
+
+    def score(self, given: Mapping[str, Any]) -> Outcome:
+        """riichi.score: the best reading's yaku, han, fu, limit and payments."""
+        win = self.parse(given)
+        best: RiichiScore | None = None
+        any_reading = False
+        for reading in riichi_readings(win.hand, on_anothers_tile=win.by.on_anothers_tile):
+            any_reading = True
+            scored = self.score_reading(reading, win)
+            if scored is not None and (best is None or _rank(scored) > _rank(best)):
+                best = scored
+        if best is None:
+            if any_reading:
+                raise RuleError("no-yaku", "the hand is complete but has no yaku")
+            raise RuleError(
+                "not-winning", "the tiles do not form a winning hand", path=("concealed",)
+            )
+        return {
+            "patterns": best.patterns,
+            "han": best.han,
+            "fu": best.fu,
+            "yakuman": best.yakuman,
+            "limit": best.points.limit,
+            "base": best.points.base,
+            "payments": {seat.value: amount for seat, amount in best.payments.items()},
+            "deposits": deposits(win, self.numbers),
+        }
+
+    def score_reading(self, reading: Reading, win: RiichiWin) -> RiichiScore | None:
+        """The score of one reading, or None when it has no yaku (riichi.yaku.required)."""
+        rows = {row.id: row for row in self.profile.patterns}
+        patterns: dict[str, int] = {}
+        for pattern_id, predicate in YAKUMAN.items():
+            if pattern_id in rows and (
+                count := predicate(reading, win, self.numbers, rows[pattern_id])
+            ):
+                patterns[pattern_id] = count
+        yakuman = sum(patterns.values())
+        if not yakuman:
+            for pattern_id, predicate in YAKU.items():
+                if pattern_id in rows and (
+                    han := predicate(reading, win, self.numbers, rows[pattern_id])
+                ):
+                    patterns[pattern_id] = han
+            for pattern_id in list(patterns):
+                for replaced in rows[pattern_id].replaces:
+                    patterns.pop(replaced, None)
+            if not patterns:
+                return None
+            patterns.update(self._dora_counts(reading, win, rows))
+        han = 0 if yakuman else sum(patterns.values())
+        fu = 0 if yakuman else fu_of(reading, win, self.numbers, pinfu="pinfu" in patterns)
+        points = base_points(han, fu, yakuman, self.numbers)
+        return RiichiScore(
+            patterns, han, fu, yakuman, points, payments(points, win, self.seats, self.numbers)
+        )
+
+    def _dora_counts(
+        self, reading: Reading, win: RiichiWin, rows: Mapping[str, Any]
+    ) -> dict[str, int]:
+        """riichi.dora.*: dora, ura-dora (with riichi), red fives and extracted Norths."""
+        tiles = [t for t in reading.tiles]
+        counts = {
+            "dora": sum(1 for d in win.dora for t in tiles if t.normal is d),
+            "ura-dora": sum(1 for d in win.ura_dora for t in tiles if t.normal is d)
+            if win.riichi or win.double_riichi
+            else 0,
+            "aka-dora": sum(1 for t in tiles if t.is_red),
+            "nuki-dora": win.nuki,
+        }
+        counts["dora"] += sum(1 for d in win.dora if d is Tile.NORTH) * win.nuki
+        if win.riichi or win.double_riichi:
+            counts["ura-dora"] += sum(1 for d in win.ura_dora if d is Tile.NORTH) * win.nuki
+        return {k: v * rows[k].han for k, v in counts.items() if v and k in rows}
+
+
+def _check_flags(win: RiichiWin) -> None:
+    """Circumstances that cannot happen together are refused (code ``inconsistent-flags``)."""
+    declared = win.riichi or win.double_riichi
+    problems = [
+        (declared and not win.closed, "riichi needs a closed hand"),
+        (win.ippatsu and not declared, "ippatsu needs riichi"),
+        (win.after_kong and not win.tsumo, "a win after a kan is a self-draw"),
+        (win.last_tile and win.by is WinBy.ROBBING_KONG, "robbing a kan is not the last tile"),
+        (
+            win.first_turn and (bool(win.hand.melds) or not win.tsumo),
+            "a first-turn win is a closed self-draw",
+        ),
+    ]
+    for failed, message in problems:
+        if failed:
+            raise RuleError("inconsistent-flags", message, path=("table",))
+
+
+def _rank(score: RiichiScore) -> tuple[int, bool, int, int]:
+    """Most paid first; at equal pay a real yakuman beats a counted one, then han, then fu."""
+    return (score.gain, score.yakuman > 0, score.han, score.fu)
+
+
+class RiichiSanma(Riichi):
+    """JoyPip three-player riichi: 108 tiles, North extraction, tsumo loss."""
+
+    id: ClassVar[str] = "riichi-sanma"
