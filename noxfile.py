@@ -12,8 +12,8 @@ PYTHON = None  # the interpreter that runs nox (any Python 3.11+)
 
 @nox.session(python=PYTHON)
 def tests(session: nox.Session) -> None:
-    """Unit tests and the whole fixture corpus (collected by the mjspec pytest plugin)."""
-    session.install(".[test,docs]")
+    """Unit tests, the oracle comparison and the whole fixture corpus (pytest plugin)."""
+    session.install(".[test,docs,oracles]")
     session.run("pytest", *session.posargs)
 
 
