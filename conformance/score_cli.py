@@ -13,7 +13,7 @@ import sys
 from typing import Any
 
 from reference_engine.plugin import ReferenceEngine
-from reference_engine.profile import load_profile
+from reference_engine.variants import find_variant
 
 SEATS = ("east", "south", "west", "north")
 
@@ -47,6 +47,15 @@ def add_score_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--last-wall-tile", action="store_true")
     parser.add_argument("--last-discard", action="store_true")
     parser.add_argument("--original-ready", action="store_true")
+    riichi = parser.add_argument_group("riichi variants")
+    riichi.add_argument("--round", choices=SEATS, help="the round wind")
+    riichi.add_argument("--dora", default="", help="dora indicators, e.g. 3p")
+    riichi.add_argument("--ura", default="", help="ura-dora indicators (count with riichi)")
+    riichi.add_argument("--north", type=int, default=0, help="Norths extracted (sanma)")
+    riichi.add_argument("--honba", type=int, default=0)
+    riichi.add_argument("--sticks", type=int, default=0, help="riichi deposits on the table")
+    for flag in ("riichi", "double-riichi", "ippatsu", "after-kong", "last-tile", "first-turn"):
+        riichi.add_argument(f"--{flag}", action="store_true")
     parser.add_argument("--format", choices=("text", "json"), default="text")
 
 
@@ -63,25 +72,52 @@ def _meld(text: str) -> dict[str, Any]:
 
 
 def given_from(args: argparse.Namespace) -> dict[str, Any]:
-    """The ``given`` of a score request built from the command line."""
-    table: dict[str, Any] = {"dealer_streak": args.streak}
-    if args.discards is not None:
-        table["discards"] = args.discards
-    for flag in ("last_wall_tile", "last_discard", "original_ready"):
-        if getattr(args, flag):
-            table[flag] = True
+    """The ``given`` of a score request built from the command line (only the options set)."""
     win: dict[str, Any] = {"by": args.win}
     if args.from_seat:
         win["from"] = args.from_seat
-    return {
+    given: dict[str, Any] = {
         "concealed": args.hand,
         "melds": [_meld(m) for m in args.meld],
-        "flowers": args.flowers,
         "win": win,
         "seat": args.seat,
-        "dealer": args.dealer,
-        "table": table,
     }
+    table: dict[str, Any] = {}
+    if args.flowers:
+        given["flowers"] = args.flowers
+    if args.dealer != "east":
+        given["dealer"] = args.dealer
+    if args.streak:
+        table["dealer_streak"] = args.streak
+    if args.discards is not None:
+        table["discards"] = args.discards
+    for key, value in (
+        ("round", args.round),
+        ("dora_indicators", args.dora),
+        ("ura_indicators", args.ura),
+        ("north", args.north),
+    ):
+        if value:
+            given[key] = value
+    if args.honba:
+        table["honba"] = args.honba
+    if args.sticks:
+        table["riichi_sticks"] = args.sticks
+    flags = (
+        "last_wall_tile",
+        "last_discard",
+        "original_ready",
+        "riichi",
+        "double_riichi",
+        "ippatsu",
+        "after_kong",
+        "last_tile",
+        "first_turn",
+    )
+    table.update({flag: True for flag in flags if getattr(args, flag)})
+    if table:
+        given["table"] = table
+    return given
 
 
 def score_command(args: argparse.Namespace) -> int:
@@ -100,17 +136,25 @@ def score_command(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
-    profile = load_profile(args.variant)
-    names = {row.id: row.name for row in profile.patterns}
+    names = {row.id: row.name for row in find_variant(args.variant).profile.patterns}
+    unit = "tai" if "tai" in outcome else "han"
     width = max([len(names.get(p, p)) for p in outcome["patterns"]] + [10])
-    print(f"{'pattern':<{width}}  tai")
-    for pattern_id, tai in outcome["patterns"].items():
-        print(f"{names.get(pattern_id, pattern_id):<{width}}  {tai:>3}")
-    print(f"{'total':<{width}}  {outcome['tai']:>3}")
-    print(f"{'dealer tai':<{width}}  {outcome['dealer_tai']:>3}")
+    print(f"{'pattern':<{width}}  {unit}")
+    for pattern_id, value in outcome["patterns"].items():
+        print(f"{names.get(pattern_id, pattern_id):<{width}}  {value:>3}")
+    if unit == "tai":
+        print(f"{'total':<{width}}  {outcome['tai']:>3}")
+        print(f"{'dealer tai':<{width}}  {outcome['dealer_tai']:>3}")
+    elif outcome["yakuman"]:
+        print(f"{'yakuman':<{width}}  {outcome['yakuman']:>3}   base {outcome['base']}")
+    else:
+        limit = f", {outcome['limit']}" if outcome["limit"] else ""
+        print(f"{'total':<{width}}  {outcome['han']:>3}   {outcome['fu']} fu{limit}")
     print()
     print(
         "payments: "
         + "  ".join(f"{seat} {amount:+d}" for seat, amount in outcome["payments"].items())
     )
+    if outcome.get("deposits"):
+        print(f"deposits collected: {outcome['deposits']}")
     return 0

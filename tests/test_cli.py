@@ -122,3 +122,33 @@ def test_a_wrong_play_fixture_names_its_first_divergent_step(
     out = capsys.readouterr().out
     assert "first divergence after action 5: west draw" in out
     assert "checkpoints[after=5].state.live_tiles: expected 60, got 61" in out
+
+
+def test_score_takes_riichi_options_and_prints_han_and_fu(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status = main(
+        [
+            "score",
+            "--variant",
+            "riichi-sanma",
+            "--hand",
+            "234p567p345s88s678s",
+            "--seat",
+            "south",
+            "--win",
+            "discard",
+            "--from",
+            "west",
+            "--dora",
+            "1p",
+            "--riichi",
+            "--sticks",
+            "1",
+        ]
+    )
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "4   30 fu" in out
+    assert "south +7700  west -7700" in out
+    assert "deposits collected: 1000" in out
