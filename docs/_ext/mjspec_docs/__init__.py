@@ -24,7 +24,9 @@ from .directives import (
     ExampleDirective,
     FixturesDirective,
     FixtureSourceDirective,
+    LimitTableDirective,
     PatternTableDirective,
+    PaymentTableDirective,
     RulesDirective,
 )
 from .domain import MjspecDomain, domain_of, iter_live_docs
@@ -90,6 +92,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_domain(MjspecDomain)
     app.add_directive("mjspec-rules", RulesDirective)
     app.add_directive("mjspec-pattern-table", PatternTableDirective)
+    app.add_directive("mjspec-limit-table", LimitTableDirective)
+    app.add_directive("mjspec-payment-table", PaymentTableDirective)
     app.add_directive("mjspec-example", ExampleDirective)
     app.add_directive("mjspec-fixture-yaml", FixtureSourceDirective)
     app.add_directive("mjspec-fixtures", FixturesDirective)

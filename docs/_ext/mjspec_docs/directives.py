@@ -1,7 +1,10 @@
 """The directives that draw a variant's pages from ``spec/``.
 
 - ``mjspec-rules:: <variant>``: the rule catalogue by area, each rule with its fixtures;
-- ``mjspec-pattern-table:: <variant>``: the scoring table of the profile;
+- ``mjspec-pattern-table:: <variant>``: the scoring table of the profile (tai, or the
+  yaku table of a riichi profile: han closed and open, yakuman, dora);
+- ``mjspec-limit-table:: <variant>`` and ``mjspec-payment-table:: <variant>``: the
+  limits and the payment multipliers of a riichi profile;
 - ``mjspec-example:: <fixture id>``: one fixture, evaluated live by the reference engine;
 - ``mjspec-fixture-yaml:: <fixture id>``: the fixture's YAML file as written;
 - ``mjspec-fixtures:: <variant>``: every fixture of a variant by area (``:area:``,
@@ -23,12 +26,15 @@ from docutils.parsers.rst import directives
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+import spec
 from conformance.corpus import Case, Catalogue, Rule
+from conformance.problems import Problem
 from reference_engine.profile import PatternValue, Profile
 
+from . import riichi
 from .domain import Failure, Target, anchor_for, domain_of, xref
 from .fixtures import FixtureView, source_path
-from .live import Spec, current
+from .live import Spec, current, extended_variants
 from .nodes_util import literal, para, table
 
 logger = logging.getLogger(__name__)
@@ -43,6 +49,13 @@ class MjspecDirective(SphinxDirective):
     def problem(self, message: str) -> list[nodes.Node]:
         logger.warning(message, location=self.get_location(), type="mjspec")
         return []
+
+    def not_written(self, what: str, path: str) -> list[nodes.Node]:
+        """A note in place of a file that does not exist yet (``mjspec validate`` reports it)."""
+        logger.info("%s: %s does not exist yet", self.get_location(), path)
+        note = nodes.note()
+        note += para(f"The {what} of this variant is not written yet (", literal(path), ").")
+        return [note]
 
     def new_section(self, ids: Sequence[str], title: str) -> nodes.section:
         node = nodes.section(ids=list(ids))
@@ -107,6 +120,31 @@ def pattern_value(row: PatternValue, names: Mapping[str, str]) -> str:
     return words
 
 
+def value_words(row: PatternValue, profile: Profile) -> str:
+    """A pattern's value in words, in tai or (riichi) in han and yakuman."""
+    names = {r.id: r.name for r in profile.patterns}
+    if riichi.scores_han(profile):
+        return riichi.yaku_value(row, names)
+    return pattern_value(row, names)
+
+
+def generated_from(variant: str, profile: Profile) -> nodes.paragraph:
+    """``Generated from spec/variants/<variant>/profile.yaml (...)``, with what it extends."""
+    words: list[nodes.Node] = [
+        nodes.emphasis("", "Generated from "),
+        literal(f"spec/variants/{variant}/profile.yaml"),
+    ]
+    for parent in extended_variants(variant):
+        words += [
+            nodes.emphasis("", ", which extends "),
+            literal(f"spec/variants/{parent}/profile.yaml"),
+        ]
+    words.append(
+        nodes.emphasis("", f" ({profile.name}); the reference engine reads the same data.")
+    )
+    return para(*words, classes=["mj-meta"])
+
+
 def dealer_sentence(profile: Profile) -> str:
     dealer = profile.dealer_tai
     if dealer is None:
@@ -118,6 +156,18 @@ def dealer_sentence(profile: Profile) -> str:
     )
 
 
+def scenario_problems(data: Spec, variant: str) -> list[Problem]:
+    """Load problems of the variant's fixture files (its catalogue and profile apart)."""
+    variants = spec.VARIANTS_DIR.resolve()
+
+    def of_a_fixture(problem: Problem) -> bool:
+        shown = Path(problem.file)  # relative to the working directory or to the repository
+        places = [shown] if shown.is_absolute() else [shown, spec.ROOT.parent / shown]
+        return not any(variants in place.resolve().parents for place in places)
+
+    return [p for p in data.problems(variant) if of_a_fixture(p)]
+
+
 class RulesDirective(MjspecDirective):
     """``.. mjspec-rules:: <variant>``: the catalogue grouped by area."""
 
@@ -127,9 +177,12 @@ class RulesDirective(MjspecDirective):
         variant = self.arguments[0]
         data = self.spec()
         catalogue = data.catalogue(variant)
-        if catalogue is None:
-            return self.problem(f"no valid rule catalogue for variant {variant!r}")
         domain_of(self.env).note_live(self.env.docname)
+        if catalogue is None:
+            path = spec.VARIANTS_DIR / variant / "rules.yaml"
+            if not path.exists():
+                return self.not_written("rule catalogue", f"spec/variants/{variant}/rules.yaml")
+            return self.problem(f"no valid rule catalogue for variant {variant!r}")
         profile = data.profile(variant)
         citing: dict[str, list[Case]] = {}
         for case in data.cases(variant):
@@ -166,7 +219,6 @@ class RulesDirective(MjspecDirective):
         )
         node += para(rule.statement)
         if rule.pattern and profile is not None:
-            names = {row.id: row.name for row in profile.patterns}
             row = next((r for r in profile.patterns if r.id == rule.pattern), None)
             if row is None:
                 logger.warning(
@@ -178,7 +230,7 @@ class RulesDirective(MjspecDirective):
             else:
                 node += para(
                     nodes.strong("", "Value: "),
-                    pattern_value(row, names),
+                    value_words(row, profile),
                     " (pattern ",
                     literal(row.id),
                     " of the profile).",
@@ -222,6 +274,19 @@ class PatternTableDirective(MjspecDirective):
         domain_of(self.env).note_live(self.env.docname)
         catalogue = data.catalogue(variant)
         defining = {r.pattern: r.id for r in (catalogue.rules if catalogue else ()) if r.pattern}
+        if riichi.scores_han(profile):
+            names = {row.id: row.name for row in profile.patterns}
+
+            def name_cell(pattern_id: str) -> nodes.Node:
+                rule = defining.get(pattern_id)
+                name = names.get(pattern_id, pattern_id)
+                return xref("rule", rule, self.env.docname, text=name) if rule else para(name)
+
+            out: list[nodes.Node] = [riichi.yaku_table(profile, name_cell)]
+            base = self.spec().extended_profile(variant)
+            if base is not None:
+                out.append(riichi.compared_patterns(profile, base))
+            return [*out, generated_from(variant, profile)]
         names = {row.id: row.name for row in profile.patterns}
         with_params = any(row.params for row in profile.patterns)
         headers = ["Pattern", "Spanish name", "Tai", "Concealed", "Per", "Replaces"]
@@ -254,6 +319,45 @@ class PatternTableDirective(MjspecDirective):
                 classes=["mj-meta"],
             ),
         ]
+
+
+class RiichiTableDirective(MjspecDirective):
+    """A table of a riichi profile's ``riichi`` section (limits or payments)."""
+
+    required_arguments = 1
+    what = ""
+
+    def tables(self, profile: Profile, base: Profile | None) -> list[nodes.Node]:
+        raise NotImplementedError
+
+    def run(self) -> list[nodes.Node]:
+        variant = self.arguments[0]
+        profile = self.spec().profile(variant)
+        if profile is None:
+            return self.problem(f"no valid profile for variant {variant!r}")
+        domain_of(self.env).note_live(self.env.docname)
+        drawn = self.tables(profile, self.spec().extended_profile(variant))
+        if not drawn:
+            return self.problem(f"the profile of {variant!r} states no riichi {self.what}")
+        return [*drawn, generated_from(variant, profile)]
+
+
+class LimitTableDirective(RiichiTableDirective):
+    """``.. mjspec-limit-table:: <variant>``: the limits of ``riichi.limits``."""
+
+    what = "limits"
+
+    def tables(self, profile: Profile, base: Profile | None) -> list[nodes.Node]:
+        return riichi.limits_table(profile, base)
+
+
+class PaymentTableDirective(RiichiTableDirective):
+    """``.. mjspec-payment-table:: <variant>``: the multipliers of ``riichi.payments``."""
+
+    what = "payments"
+
+    def tables(self, profile: Profile, base: Profile | None) -> list[nodes.Node]:
+        return riichi.payments_table(profile, base)
 
 
 class ExampleDirective(MjspecDirective):
@@ -298,12 +402,19 @@ class FixturesDirective(MjspecDirective):
         variant = self.arguments[0]
         data = self.spec()
         cases = [c for c in data.cases(variant) if self.options.get("area", c.area) == c.area]
+        domain_of(self.env).note_live(self.env.docname)
+        invalid = scenario_problems(data, variant)
+        if not cases and not invalid:
+            folder = f"spec/scenarios/{variant}/"
+            if "area" in self.options:
+                folder += f"{self.options['area']}/"
+            return [para(nodes.emphasis("", "No fixture yet in "), literal(folder), ".")]
         if "worked-examples" in self.options:
             worked = [self.fixture_section(c, listed=False) for c in cases if c.worked_example]
             if worked:
                 return list(worked)
             return [para(nodes.emphasis("", "No fixture is marked as a worked example yet."))]
-        for found in data.problems(variant):
+        for found in invalid:
             logger.warning(
                 "invalid file left out of the docs: %s: %s",
                 found.code,
@@ -346,7 +457,9 @@ __all__ = [
     "ExampleDirective",
     "FixtureSourceDirective",
     "FixturesDirective",
+    "LimitTableDirective",
     "MjspecDirective",
     "PatternTableDirective",
+    "PaymentTableDirective",
     "RulesDirective",
 ]

@@ -22,6 +22,7 @@ from conformance.corpus import Case, Catalogue, thaw
 from reference_engine.errors import RuleError
 from reference_engine.profile import Profile
 
+from . import riichi
 from .domain import xref
 from .games import (
     PlayView,
@@ -169,7 +170,14 @@ class FixtureView:
         fields.append(("Flowers", [tiles_para(flowers) if flowers else para("none")]))
         return fields
 
+    @cached_property
+    def scores_han(self) -> bool:
+        """Whether this variant scores in han and yakuman (riichi), not in tai."""
+        return riichi.scores_han(self.profile)
+
     def _score_fields(self, given: Mapping[str, Any]) -> list[tuple[str, list[nodes.Node]]]:
+        if self.scores_han:
+            return riichi.score_fields(given, self.profile, self._melds)
         win = given.get("win", {})
         by = str(win.get("by", ""))
         winning_last = by in ("self-draw", "discard", "robbing-kong")
@@ -297,6 +305,8 @@ class FixtureView:
         return node
 
     def _score_result(self, outcome: Mapping[str, Any]) -> list[nodes.Node]:
+        if self.scores_han:
+            return riichi.score_result(outcome, self.profile, self._pattern_cell, self._payments)
         out: list[nodes.Node] = []
         winners = outcome.get("winners")
         if winners:

@@ -19,6 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import yaml
+
+import spec
 from conformance.compare import Difference, compare
 from conformance.corpus import Case, Catalogue, Corpus, load_corpus, thaw
 from conformance.engine import EngineInfo, engine_info
@@ -93,6 +96,11 @@ class Spec:
         except RuleError:
             return None
 
+    def extended_profile(self, variant: str) -> Profile | None:
+        """The profile that ``variant``'s profile extends, if any (merged with its own base)."""
+        chain = extended_variants(variant)
+        return self.profile(chain[0]) if chain else None
+
     def problems(self, variant: str) -> list[Problem]:
         """Load problems of the variant's files (invalid fixtures are left out of the corpus)."""
         marker = f"/{variant}/"
@@ -118,6 +126,24 @@ class Spec:
             return Evaluation(case, None, not_computed=not_yet(case.kind))
         differences = tuple(compare(thaw(case.expect), outcome, kind=case.kind))
         return Evaluation(case, outcome, differences)
+
+
+def extended_variants(variant: str) -> list[str]:
+    """The variants whose profiles ``variant``'s profile extends (``extends:``), nearest first."""
+    chain: list[str] = []
+    current = variant
+    while len(chain) < 8:  # a cycle is the profile loader's error to report
+        path = spec.VARIANTS_DIR / current / "profile.yaml"
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except (OSError, yaml.YAMLError):
+            break
+        parent = data.get("extends") if isinstance(data, dict) else None
+        if not parent or str(parent) in (variant, *chain):
+            break
+        current = str(parent)
+        chain.append(current)
+    return chain
 
 
 def not_yet(kind: str) -> str:

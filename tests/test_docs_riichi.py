@@ -1,0 +1,178 @@
+"""The riichi pages: the yaku, limit and payment tables come from the merged profiles, and a
+riichi score fixture is drawn with its yaku, points, payments per seat and deposits."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from docutils import nodes
+
+from conformance.corpus import load_corpus
+from reference_engine.profile import load_profile
+
+pytest.importorskip("sphinx")
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+sys.path.insert(0, str(DOCS / "_ext"))
+
+from mjspec_docs import riichi  # noqa: E402
+from mjspec_docs.live import extended_variants  # noqa: E402
+
+
+def text_of(node: nodes.Node) -> str:
+    return " ".join(node.astext().split())
+
+
+def cells(node: nodes.table) -> list[list[str]]:
+    rows = node.findall(nodes.row)
+    return [[text_of(entry) for entry in row.findall(nodes.entry)] for row in rows]
+
+
+def test_only_riichi_profiles_score_in_han() -> None:
+    assert riichi.scores_han(load_profile("riichi"))
+    assert riichi.scores_han(load_profile("riichi-sanma"))
+    assert not riichi.scores_han(load_profile("taiwanese"))
+    assert not riichi.scores_han(None)
+
+
+def test_the_yaku_table_is_the_merged_profile() -> None:
+    profile = load_profile("riichi-sanma")
+    table = riichi.yaku_table(profile, nodes.Text)
+    rows = {row[1]: row for row in cells(table)[1:]}
+    assert len(rows) == len(profile.patterns)
+    assert rows["pinfu"][2:4] == ["1", riichi.NOT_OPEN]  # closed only
+    assert rows["chinitsu"][2:4] == ["6", "5"]
+    assert rows["kokushi"][2:5] == ["", "", "1"]
+    assert rows["nuki-dora"][-1] == "yes"
+    assert rows["riichi"][-1] == ""
+    compared = text_of(riichi.compared_patterns(profile, load_profile("riichi")))
+    assert compared == "Compared with Riichi (four players): added: North extracted."
+
+
+def test_limits_and_payments_are_read_from_the_profile() -> None:
+    sanma, four = load_profile("riichi-sanma"), load_profile("riichi")
+    limits = cells(next(iter(riichi.limits_table(sanma, four)[0].findall(nodes.table))))
+    section = riichi.riichi_section(sanma)
+    assert limits[1:] == [[x["name"], str(x["han"]), str(x["base"])] for x in section["limits"]]
+    table, sentence = riichi.payments_table(sanma, four)
+    by_key = {row[1]: row[2] for row in cells(table)[1:]}
+    assert by_key["honba_ron"] == (
+        f"{section['payments']['honba_ron']} points (Riichi (four players): "
+        f"{riichi.riichi_section(four)['payments']['honba_ron']} points)"
+    )
+    assert by_key["ron_dealer"] == f"base {riichi.TIMES} {section['payments']['ron_dealer']}"
+    assert "3 seats play (East, South, West)" in text_of(sentence)
+    assert extended_variants("riichi-sanma") == ["riichi"]
+    assert extended_variants("riichi") == []
+
+
+def test_dora_indicators_point_along_the_profile_order() -> None:
+    order = riichi.riichi_section(load_profile("riichi-sanma"))["dora_order"]
+    assert riichi.dora_pointed("1m", order) == "9m"
+    assert riichi.dora_pointed("9m 9p 4z 7z", order) == "1m 1p 1z 5z"
+    assert riichi.dora_pointed("0p", order) == "6p"
+
+
+def test_a_yakuman_result_shows_no_han_or_fu() -> None:
+    outcome = {"patterns": {"kokushi": 1}, "han": 0, "fu": 0, "yakuman": 1, "limit": "yakuman"}
+    profile = load_profile("riichi")
+    breakdown = cells(riichi.yaku_breakdown(outcome, profile, nodes.Text))
+    assert breakdown[1][2] == "yakuman"
+    assert breakdown[-1] == ["Yakuman", "", "yakuman"]
+    points = riichi.points_table(outcome)
+    assert points is not None
+    assert cells(points)[1] == [riichi.NOT_OPEN, riichi.NOT_OPEN, "1", "yakuman"]
+
+
+def test_the_table_context_is_spelled_out() -> None:
+    words = riichi.table_context({"riichi": True, "ippatsu": True, "honba": 2, "riichi_sticks": 1})
+    assert words == [
+        "riichi declared",
+        "won within the uninterrupted turn after riichi (ippatsu)",
+        "2 honba",
+        "1 riichi stick on the table",
+    ]
+
+
+FIXTURE = """\
+id: riichi-sanma/points/docs-check
+variant: riichi-sanma
+kind: score
+title: Docs check
+rules: [RULE]
+given:
+  concealed: 234p 567p 22s 678s 99s 9s
+  win: {by: self-draw}
+  seat: south
+  dora_indicators: 1p
+  north: 1
+  table: {riichi: true, honba: 1, riichi_sticks: 1}
+expect:
+  patterns: {riichi: 1, menzen-tsumo: 1, dora: 1, nuki-dora: 1}
+  han: HAN
+  fu: 30
+  payments: {east: -4000, south: 6100, west: -2100}
+  deposits: 1000
+"""
+
+
+def nuki_rule() -> str:
+    """A rule of the sanma catalogue about the extracted Norths (the fixture cites it)."""
+    catalogue = load_corpus([]).catalogues.get("riichi-sanma")
+    rules = catalogue.rules if catalogue else ()
+    rule = next((r for r in rules if r.pattern == "nuki-dora" or r.id.endswith(".nuki")), None)
+    if rule is None:
+        pytest.skip("the riichi-sanma catalogue has no rule about the extracted Norths yet")
+    return rule.id
+
+
+def build(tmp_path: Path, han: int) -> tuple[subprocess.CompletedProcess[str], Path]:
+    corpus = tmp_path / "corpus" / "riichi-sanma" / "points"
+    corpus.mkdir(parents=True)
+    text = FIXTURE.replace("RULE", nuki_rule()).replace("HAN", str(han))
+    (corpus / "docs-check.yaml").write_text(text, encoding="utf-8")
+    source = tmp_path / "site"
+    source.mkdir()
+    (source / "conf.py").write_text(
+        f"import sys\nsys.path.insert(0, {str(DOCS / '_ext')!r})\n"
+        "extensions = ['mjspec_docs']\n"
+        "mjspec_scenario_paths = ['../corpus']\n",
+        encoding="utf-8",
+    )
+    pages = {
+        "example": ".. mjspec-example:: riichi-sanma/points/docs-check\n",
+        "tables": ".. mjspec-pattern-table:: riichi-sanma\n\n"
+        ".. mjspec-limit-table:: riichi-sanma\n\n"
+        ".. mjspec-payment-table:: riichi-sanma\n",
+        "rules": ".. mjspec-rules:: riichi-sanma\n",
+    }
+    for name, body in pages.items():
+        (source / f"{name}.rst").write_text(f"{name}\n{'=' * len(name)}\n\n{body}", "utf-8")
+    toctree = "".join(f"   {name}\n" for name in pages)
+    (source / "index.rst").write_text(f"Site\n====\n\n.. toctree::\n\n{toctree}", "utf-8")
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "sphinx", "-W", "-n", "-q", "-b", "html"]
+    command += [str(source), str(out)]
+    return subprocess.run(command, capture_output=True, text=True, check=False), out
+
+
+def test_a_sanma_score_is_drawn_with_three_seats(tmp_path: Path) -> None:
+    result, out = build(tmp_path, 4)
+    assert result.returncode == 0, result.stderr
+    page = (out / "example.html").read_text(encoding="utf-8")
+    for shown in ("Yaku and dora", "North extracted", "Total han", "Base points", "1920"):
+        assert shown in page
+    for amount in ("-4000", "+6100", "-2100"):
+        assert f">{amount}<" in page
+    assert ">North<" not in page.split("Payments", 1)[1]  # three seats pay
+    assert "besides the payments: 1000 points" in page
+    assert "riichi declared; 1 honba; 1 riichi stick on the table" in page
+    assert "(the dora: 2p, by the profile" in page
+
+
+def test_a_sanma_disagreement_fails_the_build(tmp_path: Path) -> None:
+    result, _ = build(tmp_path, 5)
+    assert result.returncode != 0
+    assert "han: expected 5, got 4" in result.stderr
