@@ -32,3 +32,15 @@ def test_replacements_name_existing_patterns() -> None:
     ids = {row.id for row in profile.patterns}
     for row in profile.patterns:
         assert set(row.replaces) <= ids
+
+
+def test_every_riichi_pattern_has_a_rule_and_an_implementation() -> None:
+    from reference_engine.riichi.yaku import YAKU, YAKUMAN
+
+    dora_rows = {"dora", "ura-dora", "aka-dora", "nuki-dora"}
+    corpus = load_corpus([])
+    for variant in ("riichi", "riichi-sanma"):
+        rows = {row.id for row in load_profile(variant).patterns}
+        assert rows <= set(YAKU) | set(YAKUMAN) | dora_rows, variant
+        defined = {rule.pattern for rule in corpus.catalogues[variant].rules if rule.pattern}
+        assert rows == defined, (variant, rows ^ defined)
