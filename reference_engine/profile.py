@@ -118,7 +118,9 @@ def profile_from_data(data: dict[str, Any]) -> Profile:
             ),
             excluded=tuple(data["tiles"].get("excluded", ())),
             chow_allowed=bool(data.get("claims", {}).get("chow", True)),
-            sections=MappingProxyType({key: data[key] for key in ("riichi",) if key in data}),
+            sections=MappingProxyType(
+                {key: data[key] for key in ("riichi", "match") if key in data}
+            ),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise RuleError("invalid-profile", f"malformed profile data: {error}") from None

@@ -18,6 +18,7 @@ from reference_engine.reading import Reading
 from reference_engine.request import parse_meld, structural_count, tiles_at
 from reference_engine.riichi.context import RiichiNumbers, RiichiWin, riichi_numbers
 from reference_engine.riichi.fu import fu as fu_of
+from reference_engine.riichi.match import MatchRules, play_match
 from reference_engine.riichi.points import Points, base_points, deposits, payments
 from reference_engine.riichi.shapes import riichi_readings
 from reference_engine.riichi.yaku import YAKU, YAKUMAN
@@ -43,7 +44,7 @@ class Riichi(Variant):
     """Four-player riichi (WRC/Tenhou convention)."""
 
     id: ClassVar[str] = "riichi"
-    kinds: ClassVar[tuple[str, ...]] = ("score",)
+    kinds: ClassVar[tuple[str, ...]] = ("score", "match")
 
     def __init__(self, profile: Profile | None = None) -> None:
         super().__init__(profile)
@@ -62,6 +63,22 @@ class Riichi(Variant):
         if self.profile.honours:
             tiles |= {Tile(t) for t in range(Tile.EAST, Tile.RED + 1)}
         return frozenset(tiles - excluded) | frozenset(self.numbers.red_fives)
+
+    def match(self, given: Mapping[str, Any]) -> Outcome:
+        """A match replayed from hand outcomes (points, deposits, honba, rounds, uma)."""
+        data = self.profile.sections.get("match", {})
+        rules = MatchRules(
+            seats=self.seats,
+            start_points=int(data["start_points"]),
+            rounds_by_length={k: int(v) for k, v in data["lengths"].items()},
+            round_winds=self.numbers.rounds,
+            uma=tuple(int(u) for u in data["uma"]),
+            noten_total=int(data["noten_total"]),
+            deposit=self.numbers.payments["riichi_deposit"],
+            mangan_base=self.numbers.base_cap,
+            leftover_to_top=data.get("leftover_sticks", "top") == "top",
+        )
+        return play_match(rules, given)
 
     # --- request ------------------------------------------------------------------------
 

@@ -1,0 +1,195 @@
+"""A riichi match from hand outcomes: points, deposits, honba, dealer and rounds, the end,
+standings and uma (rules ``sanma.match.*``, ``sanma.draws.*`` and their four-player kin).
+
+Each hand outcome is a win (winners and their payments, honba included, and who
+declared riichi) or a draw: exhaustive (who was tenpai, who made nagashi mangan)
+or abortive. Conventions where the source is silent are named in the catalogue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from reference_engine.errors import RuleError
+from reference_engine.hand import Seat
+
+
+@dataclass(frozen=True)
+class MatchRules:
+    seats: tuple[Seat, ...]
+    start_points: int
+    rounds_by_length: Mapping[str, int]
+    round_winds: tuple[Seat, ...]
+    uma: tuple[int, ...]
+    noten_total: int
+    deposit: int
+    mangan_base: int
+    leftover_to_top: bool
+
+
+@dataclass
+class _Table:
+    rules: MatchRules
+    points: dict[Seat, int]
+    dealer_index: int = 0
+    round_index: int = 0
+    honba: int = 0
+    sticks: int = 0
+    played: int = 0
+    after: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def dealer(self) -> Seat:
+        return self.rules.seats[self.dealer_index]
+
+    def rotate(self) -> None:
+        self.dealer_index = (self.dealer_index + 1) % len(self.rules.seats)
+        if self.dealer_index == 0:
+            self.round_index += 1
+
+
+def _seats(value: object, rules: MatchRules, path: tuple[str | int, ...]) -> list[Seat]:
+    if not isinstance(value, Sequence) or isinstance(value, str):
+        raise RuleError("invalid-request", "expected a list of seats", path=path)
+    try:
+        seats = [Seat(v) for v in value]
+    except ValueError:
+        raise RuleError("invalid-request", "unknown seat", path=path) from None
+    if any(seat not in rules.seats for seat in seats):
+        raise RuleError("invalid-request", "a seat that does not play here", path=path)
+    return seats
+
+
+def play_match(rules: MatchRules, given: Mapping[str, Any]) -> dict[str, Any]:
+    """Replay the hands; report the table after each and the final standings."""
+    length = given.get("length")
+    if length not in rules.rounds_by_length:
+        known = ", ".join(rules.rounds_by_length)
+        raise RuleError("invalid-request", f"length must be one of {known}", path=("length",))
+    hands = given.get("hands", [])
+    if not isinstance(hands, Sequence):
+        raise RuleError("invalid-request", "'hands' must be a list", path=("hands",))
+    table = _Table(rules, dict.fromkeys(rules.seats, rules.start_points))
+    ended = False
+    for index, hand in enumerate(hands):
+        if ended:
+            raise RuleError(
+                "invalid-request", "a hand after the end of the match", path=("hands", index)
+            )
+        if not isinstance(hand, Mapping):
+            raise RuleError("invalid-request", "a hand outcome is a mapping", path=("hands", index))
+        _play_hand(table, hand, ("hands", index))
+        ended = _is_over(table, str(length))
+        table.after.append(_snapshot(table, ended))
+    return {"after": table.after, "final": _final(table, ended, length == "one-hand")}
+
+
+def _play_hand(table: _Table, hand: Mapping[str, Any], path: tuple[str | int, ...]) -> None:
+    rules = table.rules
+    for seat in _seats(hand.get("riichi", []), rules, (*path, "riichi")):
+        table.points[seat] -= rules.deposit
+        table.sticks += 1
+    table.played += 1
+    draw = hand.get("draw")
+    if draw in (True, "exhaustive"):
+        _exhaustive_draw(table, hand, path)
+    elif draw == "abortive":
+        table.honba += 1
+    else:
+        _win(table, hand, path)
+
+
+def _win(table: _Table, hand: Mapping[str, Any], path: tuple[str | int, ...]) -> None:
+    """sanma.match.sticks-to-winner, dealer repeat or rotation, honba."""
+    rules = table.rules
+    winners = _seats(hand.get("winners", []), rules, (*path, "winners"))
+    if not winners:
+        raise RuleError("invalid-request", "a hand is a win or a draw", path=path)
+    payments = hand.get("payments") or {}
+    paid = {seat: int(payments.get(seat.value, 0)) for seat in rules.seats}
+    if sum(paid.values()) != 0:
+        raise RuleError("invalid-request", "payments must sum to zero", path=(*path, "payments"))
+    for seat, amount in paid.items():
+        table.points[seat] += amount
+    source = hand.get("from")
+    order = _turn_order(rules, Seat(source)) if source in [s.value for s in rules.seats] else []
+    first = next((seat for seat in order if seat in winners), winners[0])
+    table.points[first] += rules.deposit * table.sticks
+    table.sticks = 0
+    if table.dealer in winners:
+        table.honba += 1
+    else:
+        table.honba = 0
+        table.rotate()
+
+
+def _exhaustive_draw(table: _Table, hand: Mapping[str, Any], path: tuple[str | int, ...]) -> None:
+    """sanma.draws.noten-payments, sanma.draws.nagashi-mangan, sanma.draws.dealer-tenpai."""
+    rules = table.rules
+    tenpai = _seats(hand.get("tenpai", []), rules, (*path, "tenpai"))
+    nagashi = _seats(hand.get("nagashi", []), rules, (*path, "nagashi"))
+    if nagashi:
+        for seat in nagashi:
+            for payer in rules.seats:
+                if payer is seat:
+                    continue
+                factor = 2 if seat is table.dealer or payer is table.dealer else 1
+                table.points[payer] -= rules.mangan_base * factor
+                table.points[seat] += rules.mangan_base * factor
+    elif 0 < len(tenpai) < len(rules.seats):
+        noten = [seat for seat in rules.seats if seat not in tenpai]
+        for seat in noten:
+            table.points[seat] -= rules.noten_total // len(noten)
+        for seat in tenpai:
+            table.points[seat] += rules.noten_total // len(tenpai)
+    table.honba += 1
+    if table.dealer not in tenpai:
+        table.rotate()
+
+
+def _turn_order(rules: MatchRules, source: Seat) -> list[Seat]:
+    start = rules.seats.index(source)
+    return [rules.seats[(start + step) % len(rules.seats)] for step in range(1, len(rules.seats))]
+
+
+def _is_over(table: _Table, length: str) -> bool:
+    """sanma.match.length and sanma.match.below-zero."""
+    if any(points < 0 for points in table.points.values()):
+        return True
+    return table.round_index >= table.rules.rounds_by_length[length]
+
+
+def _snapshot(table: _Table, ended: bool) -> dict[str, Any]:
+    winds = table.rules.round_winds
+    return {
+        "round": winds[min(table.round_index, len(winds) - 1)].value,
+        "hand": table.dealer_index + 1,
+        "dealer": table.dealer.value,
+        "honba": table.honba,
+        "sticks": table.sticks,
+        "points": {seat.value: table.points[seat] for seat in table.rules.seats},
+        "ended": ended,
+    }
+
+
+def _final(table: _Table, ended: bool, single_hand: bool) -> dict[str, Any]:
+    """sanma.match.uma: places by points (ties by seat order), leftover sticks to the top."""
+    rules = table.rules
+    points = dict(table.points)
+    standings = sorted(rules.seats, key=lambda seat: (-points[seat], rules.seats.index(seat)))
+    if ended and table.sticks and rules.leftover_to_top:
+        points[standings[0]] += rules.deposit * table.sticks
+    uma = (
+        {}
+        if single_hand
+        else {seat.value: rules.uma[place] for place, seat in enumerate(standings)}
+    )
+    return {
+        "ended": ended,
+        "hands_played": table.played,
+        "points": {seat.value: points[seat] for seat in rules.seats},
+        "standings": [seat.value for seat in standings],
+        "uma": uma,
+    }
