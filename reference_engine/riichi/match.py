@@ -20,7 +20,7 @@ from reference_engine.hand import Seat
 class MatchRules:
     seats: tuple[Seat, ...]
     start_points: int
-    rounds_by_length: Mapping[str, int]
+    lengths: Mapping[str, Mapping[str, int]]
     round_winds: tuple[Seat, ...]
     uma: tuple[int, ...]
     noten_total: int
@@ -65,8 +65,8 @@ def _seats(value: object, rules: MatchRules, path: tuple[str | int, ...]) -> lis
 def play_match(rules: MatchRules, given: Mapping[str, Any]) -> dict[str, Any]:
     """Replay the hands; report the table after each and the final standings."""
     length = given.get("length")
-    if length not in rules.rounds_by_length:
-        known = ", ".join(rules.rounds_by_length)
+    if length not in rules.lengths:
+        known = ", ".join(rules.lengths)
         raise RuleError("invalid-request", f"length must be one of {known}", path=("length",))
     hands = given.get("hands", [])
     if not isinstance(hands, Sequence):
@@ -81,9 +81,10 @@ def play_match(rules: MatchRules, given: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(hand, Mapping):
             raise RuleError("invalid-request", "a hand outcome is a mapping", path=("hands", index))
         _play_hand(table, hand, ("hands", index))
-        ended = _is_over(table, str(length))
+        ended = _is_over(table, rules.lengths[str(length)])
         table.after.append(_snapshot(table, ended))
-    return {"after": table.after, "final": _final(table, ended, length == "one-hand")}
+    single_hand = rules.lengths[str(length)].get("hands") == 1
+    return {"after": table.after, "final": _final(table, ended, single_hand)}
 
 
 def _play_hand(table: _Table, hand: Mapping[str, Any], path: tuple[str | int, ...]) -> None:
@@ -154,11 +155,13 @@ def _turn_order(rules: MatchRules, source: Seat) -> list[Seat]:
     return [rules.seats[(start + step) % len(rules.seats)] for step in range(1, len(rules.seats))]
 
 
-def _is_over(table: _Table, length: str) -> bool:
-    """sanma.match.length and sanma.match.below-zero."""
+def _is_over(table: _Table, length: Mapping[str, int]) -> bool:
+    """sanma.match.length (a number of hands, or of rounds of wind) and sanma.match.below-zero."""
     if any(points < 0 for points in table.points.values()):
         return True
-    return table.round_index >= table.rules.rounds_by_length[length]
+    if "hands" in length:
+        return table.played >= length["hands"]
+    return table.round_index >= length["rounds"]
 
 
 def _snapshot(table: _Table, ended: bool) -> dict[str, Any]:

@@ -70,7 +70,7 @@ class Riichi(Variant):
         rules = MatchRules(
             seats=self.seats,
             start_points=int(data["start_points"]),
-            rounds_by_length={k: int(v) for k, v in data["lengths"].items()},
+            lengths={name: dict(length) for name, length in data["lengths"].items()},
             round_winds=self.numbers.rounds,
             uma=tuple(int(u) for u in data["uma"]),
             noten_total=int(data["noten_total"]),
