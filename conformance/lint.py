@@ -18,7 +18,7 @@ import spec
 from conformance.corpus import Case, Corpus, thaw
 from conformance.problems import Problem
 from reference_engine.errors import RuleError
-from reference_engine.profile import profile_data, profile_from_data
+from reference_engine.profile import Profile, load_profile
 from reference_engine.request import (
     check_count,
     check_tiles,
@@ -154,18 +154,17 @@ def _lint_case(case: Case, corpus: Corpus) -> list[Problem]:
             )
         )
     if not case.expects_error:
-        problems += _lint_hand(case, profile_data(case.variant), doc)
+        problems += _lint_hand(case, load_profile(case.variant), doc)
     return problems
 
 
 def _pattern_ids(variant: str) -> set[str]:
     """The pattern ids of a variant's profile, with any profile it extends merged in."""
-    return {row["id"] for row in profile_data(variant)["patterns"]}
+    return {row.id for row in load_profile(variant).patterns}
 
 
-def _lint_hand(case: Case, profile_data: dict[str, Any], doc: Any) -> list[Problem]:
+def _lint_hand(case: Case, profile: Profile, doc: Any) -> list[Problem]:
     """A fixture that expects a result must describe a possible hand."""
-    profile = profile_from_data(profile_data)
     given = thaw(case.given)
     try:
         if case.kind == "score":
