@@ -1,5 +1,6 @@
 """The riichi pages: the yaku, limit and payment tables come from the merged profiles, and a
-riichi score fixture is drawn with its yaku, points, payments per seat and deposits."""
+riichi score fixture is drawn with its yaku, points, payments per seat and deposits; a riichi
+match fixture with its length in words, its hands, the state after each hand and the end."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ pytest.importorskip("sphinx")
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 sys.path.insert(0, str(DOCS / "_ext"))
 
-from mjspec_docs import riichi  # noqa: E402
+from mjspec_docs import games, riichi  # noqa: E402
 from mjspec_docs.live import extended_variants  # noqa: E402
 
 
@@ -176,3 +177,86 @@ def test_a_sanma_disagreement_fails_the_build(tmp_path: Path) -> None:
     result, _ = build(tmp_path, 5)
     assert result.returncode != 0
     assert "han: expected 5, got 4" in result.stderr
+
+
+def test_riichi_hand_outcomes_are_words() -> None:
+    outcome = games.riichi_outcome
+    assert outcome({"winners": ["south"], "from": "west"}) == "South wins on West's discard"
+    assert outcome({"winners": ["east"]}) == "East wins by self-draw"
+    assert outcome({"winners": ["east", "north"], "from": "south"}) == (
+        "East and North win on South's discard"
+    )
+    drawn = {"draw": "exhaustive", "tenpai": ["east", "south"], "nagashi": ["west"]}
+    assert outcome(drawn) == "exhaustive draw — tenpai: east, south; nagashi mangan: west"
+    assert outcome({"draw": "exhaustive"}) == "exhaustive draw — tenpai: nobody"
+    abortive = {"draw": "abortive", "reason": "nine-terminals"}
+    assert outcome(abortive) == "abortive draw (nine terminals)"
+
+
+def test_a_sanma_match_is_drawn_with_three_seats() -> None:
+    seats = load_profile("riichi-sanma").seats
+    given = {
+        "length": "one-hand",
+        "hands": [
+            {
+                "winners": ["east"],
+                "from": "south",
+                "payments": {"east": 2900, "south": -2900, "west": 0},
+                "riichi": ["west"],
+            }
+        ],
+    }
+    fields, hands, _ = games.riichi_match_situation(given, seats)
+    assert "a single hand" in text_of(fields)
+    assert cells(hands) == [
+        ["Hand", "Outcome", "Riichi", "East", "South", "West"],
+        ["1", "East wins on South's discard", "West", "+2900", "-2900", "0"],
+    ]
+    points = {"east": 38900, "south": 32100, "west": 34000}
+    after = {"round": "east", "hand": 1, "dealer": "east", "honba": 1, "sticks": 0}
+    answer = {
+        "after": [{**after, "points": points, "ended": True}],
+        "final": {
+            "ended": True,
+            "hands_played": 1,
+            "points": points,
+            "standings": ["east", "west", "south"],
+            "uma": {},
+        },
+    }
+    differing = {"after[0].points": {**points, "south": 32000}, "final.hands_played": 2}
+    drawn = games.riichi_match_answer(answer, seats, given, differing)
+    states, sentence, standings, no_uma = drawn
+    assert cells(states)[1] == [
+        "1",
+        "East 1",
+        "East",
+        "1",
+        "0",
+        "38,900",
+        "32,100 (differs)",
+        "34,000",
+        "yes",
+    ]
+    assert text_of(sentence) == "The match is over. Hands played: 1. (differs)"
+    ranked = [["1", "East", "38,900"], ["2", "West", "34,000"], ["3", "South", "32,100"]]
+    assert cells(standings)[1:] == ranked
+    assert text_of(no_uma) == "No uma in a single-hand game."
+
+
+def test_the_uma_is_shown_by_standing() -> None:
+    seats = load_profile("riichi").seats
+    final = {
+        "ended": True,
+        "hands_played": 8,
+        "points": {"east": 31000, "south": 29000, "west": 22000, "north": 18000},
+        "standings": ["east", "south", "west", "north"],
+        "uma": {"east": 15, "south": 5, "west": -5, "north": -15},
+    }
+    given = {"length": "east-south", "hands": []}
+    sentence, standings = games.riichi_match_answer({"final": final}, seats, given)
+    assert text_of(sentence) == "The match is over. Hands played: 8."
+    assert cells(standings)[0] == ["Place", "Seat", "Points", "Uma"]
+    assert cells(standings)[4] == ["4", "North", "18,000", "-15"]
+    assert games.is_riichi_match(given)
+    assert not games.is_riichi_match({"length": 8, "hands": []})

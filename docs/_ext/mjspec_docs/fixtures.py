@@ -25,11 +25,15 @@ from reference_engine.profile import Profile
 from . import riichi
 from .domain import xref
 from .games import (
+    SEATS,
     PlayView,
     claim_answer,
     claim_situation,
+    is_riichi_match,
     match_answer,
     match_situation,
+    riichi_match_answer,
+    riichi_match_situation,
 )
 from .live import Evaluation
 from .nodes_util import (
@@ -138,6 +142,8 @@ class FixtureView:
         if case.kind == "claim":
             return claim_situation(given, self._melds)
         if case.kind == "match":
+            if self._riichi_match(given):
+                return riichi_match_situation(given, self.seats)
             return match_situation(given)
         dump = yaml.safe_dump(given, sort_keys=False, allow_unicode=True)
         return [field_list([("Given", [nodes.literal_block(dump, dump, language="yaml")])])]
@@ -174,6 +180,15 @@ class FixtureView:
     def scores_han(self) -> bool:
         """Whether this variant scores in han and yakuman (riichi), not in tai."""
         return riichi.scores_han(self.profile)
+
+    @cached_property
+    def seats(self) -> tuple[str, ...]:
+        """The seats of the variant (three in sanma), from its profile."""
+        return tuple(self.profile.seats) if self.profile else SEATS
+
+    def _riichi_match(self, given: Mapping[str, Any]) -> bool:
+        """Whether a match fixture is a riichi one (given in rounds, settled in points)."""
+        return self.scores_han or is_riichi_match(given)
 
     def _score_fields(self, given: Mapping[str, Any]) -> list[tuple[str, list[nodes.Node]]]:
         if self.scores_han:
@@ -250,6 +265,10 @@ class FixtureView:
         if kind == "claim":
             return claim_answer(thaw(evaluation.case.given), answer)
         if kind == "match":
+            given = thaw(evaluation.case.given)
+            if self._riichi_match(given):
+                differing = {d.path: d.expected for d in evaluation.differences} if computed else {}
+                return riichi_match_answer(answer, self.seats, given, differing)
             return match_answer(answer)
         dump = json.dumps(answer, indent=2, ensure_ascii=False)
         return [nodes.literal_block(dump, dump, language="json")]
