@@ -34,6 +34,10 @@ class ReferenceEngine:
             return variant.evaluate(str(request.get("kind")), given)
         except RuleError as error:
             return {"error": error_payload(error)}
+        except (TypeError, ValueError, KeyError, AttributeError) as error:
+            # A request whose fields have the wrong shape (a schema-invalid ``given``).
+            message = f"malformed request: {type(error).__name__}: {error}"
+            return {"error": {"code": "invalid-request", "message": message}}
 
 
 def error_payload(error: RuleError) -> dict[str, Any]:

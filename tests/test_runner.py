@@ -120,3 +120,26 @@ def test_reports_show_the_failure_and_its_location() -> None:
 @pytest.mark.parametrize("field", ["variant", "kind", "given"])
 def test_requests_carry_the_three_fields(field: str) -> None:
     assert field in request_for(CASE)
+
+
+@pytest.mark.parametrize(
+    ("kind", "given"),
+    [
+        (
+            "score",
+            {
+                "concealed": "123m456p789s234s55z",
+                "seat": "south",
+                "win": {"by": "discard", "from": "east"},
+                "table": {"honba": "x"},
+            },
+        ),
+        ("claim", {"discard": {"tile": "5m", "from": "west"}, "hands": {"north": "oops"}}),
+    ],
+)
+def test_a_malformed_request_is_a_coded_error_not_an_exception(
+    kind: str, given: dict[str, Any]
+) -> None:
+    variant = "riichi" if kind == "score" else "taiwanese"
+    outcome = ReferenceEngine().evaluate({"variant": variant, "kind": kind, "given": given})
+    assert outcome["error"]["code"] == "invalid-request"
