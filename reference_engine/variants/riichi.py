@@ -16,6 +16,7 @@ from reference_engine.hand import MeldKind, Seat, WinBy, WinningHand
 from reference_engine.profile import Profile
 from reference_engine.reading import Reading
 from reference_engine.request import parse_meld, structural_count, tiles_at
+from reference_engine.riichi.claims import claim_outcome
 from reference_engine.riichi.context import RiichiNumbers, RiichiWin, riichi_numbers
 from reference_engine.riichi.fu import fu as fu_of
 from reference_engine.riichi.match import MatchRules, play_match
@@ -44,7 +45,7 @@ class Riichi(Variant):
     """Four-player riichi (WRC/Tenhou convention)."""
 
     id: ClassVar[str] = "riichi"
-    kinds: ClassVar[tuple[str, ...]] = ("score", "match")
+    kinds: ClassVar[tuple[str, ...]] = ("score", "claim", "match")
 
     def __init__(self, profile: Profile | None = None) -> None:
         super().__init__(profile)
@@ -63,6 +64,23 @@ class Riichi(Variant):
         if self.profile.honours:
             tiles |= {Tile(t) for t in range(Tile.EAST, Tile.RED + 1)}
         return frozenset(tiles - excluded) | frozenset(self.numbers.red_fives)
+
+    def claim(self, given: Mapping[str, Any]) -> Outcome:
+        """Legal claims on a discard (or an extracted North) and which is granted."""
+        round_wind = self._seat(given.get("round", "east"), "round")
+
+        def context(hand: WinningHand, source: Seat) -> RiichiWin:
+            riichi = bool((given.get("hands") or {}).get(hand.seat.value, {}).get("riichi", False))
+            return RiichiWin(hand, WinBy.DISCARD, source, round_wind, riichi=riichi)
+
+        return claim_outcome(
+            given,
+            self.seats,
+            frozenset(t.normal for t in self.tile_set),
+            self.profile.chow_allowed,
+            context,
+            self.score_reading,
+        )
 
     def match(self, given: Mapping[str, Any]) -> Outcome:
         """A match replayed from hand outcomes (points, deposits, honba, rounds, uma)."""

@@ -1,0 +1,177 @@
+"""Claims on a riichi discard: ron (with furiten and the yaku requirement), pon, kan, chi, and
+their priority (rules ``sanma.claims.*`` and ``sanma.furiten.*`` and their four-player kin).
+
+A claimant is described by its hand and what it has seen: its own discards, the winning
+tiles it let pass since its last discard, and, after riichi, every tile it let pass.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from reference_engine.errors import RuleError
+from reference_engine.hand import Meld, Seat, WinningHand
+from reference_engine.play.actions import Action, ActionKind, parse_action
+from reference_engine.reading import Reading
+from reference_engine.request import parse_meld, tiles_at
+from reference_engine.riichi.context import RiichiWin
+from reference_engine.riichi.shapes import riichi_readings
+from reference_engine.tiles import Tile
+
+ScoreReading = Callable[[Reading, RiichiWin], object | None]
+
+
+@dataclass(frozen=True)
+class Claimant:
+    seat: Seat
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...]
+    discards: tuple[Tile, ...]
+    passed: tuple[Tile, ...]
+    passed_after_riichi: tuple[Tile, ...]
+    riichi: bool
+
+
+def _claimant(seat: Seat, data: object) -> Claimant:
+    path = ("hands", seat.value)
+    if not isinstance(data, Mapping):
+        raise RuleError("invalid-request", "a claimant is a mapping", path=path)
+    melds = tuple(parse_meld(m, (*path, "melds", i)) for i, m in enumerate(data.get("melds", [])))
+    return Claimant(
+        seat=seat,
+        concealed=tiles_at(data.get("concealed", ""), *path, "concealed"),
+        melds=melds,
+        discards=tiles_at(data.get("discards", ""), *path, "discards"),
+        passed=tiles_at(data.get("passed", ""), *path, "passed"),
+        passed_after_riichi=tiles_at(
+            data.get("passed_after_riichi", ""), *path, "passed_after_riichi"
+        ),
+        riichi=bool(data.get("riichi", False)),
+    )
+
+
+def waits(claimant: Claimant, candidates: frozenset[Tile]) -> set[Tile]:
+    """Tiles that complete the hand's shape (yaku aside): what furiten looks at."""
+    found = set()
+    for tile in candidates:
+        hand = WinningHand(claimant.seat, (*claimant.concealed, tile), claimant.melds)
+        if next(riichi_readings(hand, on_anothers_tile=True), None) is not None:
+            found.add(tile)
+    return found
+
+
+def is_furiten(claimant: Claimant, waiting: set[Tile]) -> bool:
+    """sanma.furiten.discard, sanma.furiten.temporary and sanma.furiten.riichi."""
+    plain = {t.normal for t in waiting}
+    own = any(t.normal in plain for t in claimant.discards)
+    temporary = any(t.normal in plain for t in claimant.passed)
+    riichi = claimant.riichi and any(t.normal in plain for t in claimant.passed_after_riichi)
+    return own or temporary or riichi
+
+
+def claim_outcome(
+    given: Mapping[str, Any],
+    seats: tuple[Seat, ...],
+    tile_set: frozenset[Tile],
+    chow_allowed: bool,
+    win_context: Callable[[WinningHand, Seat], RiichiWin],
+    score_reading: ScoreReading,
+) -> dict[str, Any]:
+    """Which wanted claims are legal and which are granted (ron > pon/kan > chi; double ron)."""
+    discard = given.get("discard")
+    if not isinstance(discard, Mapping):
+        raise RuleError("invalid-request", "'discard' must be a mapping", path=("discard",))
+    tiles = tiles_at(discard.get("tile"), "discard", "tile")
+    if len(tiles) != 1:
+        raise RuleError("invalid-request", "the discard is one tile", path=("discard", "tile"))
+    tile = tiles[0]
+    try:
+        source = Seat(discard.get("from"))
+    except ValueError:
+        raise RuleError("invalid-request", "unknown discarder", path=("discard", "from")) from None
+    extracted = bool(discard.get("extracted", False))
+    claimants = {
+        Seat(name): _claimant(Seat(name), data) for name, data in (given.get("hands") or {}).items()
+    }
+    legal: dict[str, bool] = {}
+    accepted: dict[Seat, Action] = {}
+    for name, text in (given.get("claims") or {}).items():
+        seat = Seat(name)
+        action = parse_action(str(text), seat)
+        claimant = claimants.get(seat)
+        ok = action.kind is ActionKind.PASS or (
+            claimant is not None
+            and seat is not source
+            and seat in seats
+            and _legal(
+                action,
+                claimant,
+                tile,
+                source,
+                seats,
+                extracted,
+                chow_allowed,
+                tile_set,
+                win_context,
+                score_reading,
+            )
+        )
+        legal[seat.value] = ok
+        if ok and action.kind is not ActionKind.PASS:
+            accepted[seat] = action
+    order = [seats[(seats.index(source) + step) % len(seats)] for step in range(1, len(seats))]
+    winners = [s for s in order if s in accepted and accepted[s].kind is ActionKind.WIN]
+    granted = winners or next(
+        (
+            [s]
+            for kinds in ((ActionKind.PUNG, ActionKind.KONG), (ActionKind.CHOW,))
+            for s in order
+            if s in accepted and accepted[s].kind in kinds
+        ),
+        [],
+    )
+    return {"legal": legal, "granted": [s.value for s in granted]}
+
+
+def _legal(
+    action: Action,
+    claimant: Claimant,
+    tile: Tile,
+    source: Seat,
+    seats: tuple[Seat, ...],
+    extracted: bool,
+    chow_allowed: bool,
+    tile_set: frozenset[Tile],
+    win_context: Callable[[WinningHand, Seat], RiichiWin],
+    score_reading: ScoreReading,
+) -> bool:
+    if action.kind is ActionKind.WIN:
+        waiting = waits(claimant, tile_set)
+        if tile.normal not in {t.normal for t in waiting} or is_furiten(claimant, waiting):
+            return False
+        hand = WinningHand(claimant.seat, (*claimant.concealed, tile), claimant.melds)
+        win = win_context(hand, source)
+        return any(
+            score_reading(reading, win) is not None
+            for reading in riichi_readings(hand, on_anothers_tile=True)
+        )
+    if claimant.riichi or extracted:
+        return False
+    held = sum(1 for t in claimant.concealed if t.normal is tile.normal)
+    if action.kind is ActionKind.PUNG:
+        return action.tile is not None and action.tile.normal is tile.normal and held >= 2
+    if action.kind is ActionKind.KONG:
+        return action.tile is not None and action.tile.normal is tile.normal and held >= 3
+    if action.kind is ActionKind.CHOW and action.tile is not None:
+        following = seats[(seats.index(source) + 1) % len(seats)]
+        run = [Tile(action.tile + k) for k in range(3)]
+        others = [t for t in run if t is not tile.normal]
+        return (
+            chow_allowed
+            and claimant.seat is following
+            and tile.normal in run
+            and all(t in {c.normal for c in claimant.concealed} for t in others)
+        )
+    return False
