@@ -18,7 +18,7 @@ pytest.importorskip("sphinx")
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 sys.path.insert(0, str(DOCS / "_ext"))
 
-from mjspec_docs import games, riichi  # noqa: E402
+from mjspec_docs import games_match, riichi  # noqa: E402
 from mjspec_docs.live import extended_variants  # noqa: E402
 
 
@@ -180,7 +180,7 @@ def test_a_sanma_disagreement_fails_the_build(tmp_path: Path) -> None:
 
 
 def test_riichi_hand_outcomes_are_words() -> None:
-    outcome = games.riichi_outcome
+    outcome = games_match.riichi_outcome
     assert outcome({"winners": ["south"], "from": "west"}) == "South wins on West's discard"
     assert outcome({"winners": ["east"]}) == "East wins by self-draw"
     assert outcome({"winners": ["east", "north"], "from": "south"}) == (
@@ -206,7 +206,7 @@ def test_a_sanma_match_is_drawn_with_three_seats() -> None:
             }
         ],
     }
-    fields, hands, _ = games.riichi_match_situation(given, seats)
+    fields, hands, _ = games_match.riichi_match_situation(given, seats)
     assert "a single hand" in text_of(fields)
     assert cells(hands) == [
         ["Hand", "Outcome", "Riichi", "East", "South", "West"],
@@ -225,7 +225,7 @@ def test_a_sanma_match_is_drawn_with_three_seats() -> None:
         },
     }
     differing = {"after[0].points": {**points, "south": 32000}, "final.hands_played": 2}
-    drawn = games.riichi_match_answer(answer, seats, given, differing)
+    drawn = games_match.riichi_match_answer(answer, seats, given, differing)
     states, sentence, standings, no_uma = drawn
     assert cells(states)[1] == [
         "1",
@@ -254,9 +254,9 @@ def test_the_uma_is_shown_by_standing() -> None:
         "uma": {"east": 15, "south": 5, "west": -5, "north": -15},
     }
     given = {"length": "east-south", "hands": []}
-    sentence, standings = games.riichi_match_answer({"final": final}, seats, given)
+    sentence, standings = games_match.riichi_match_answer({"final": final}, seats, given)
     assert text_of(sentence) == "The match is over. Hands played: 8."
     assert cells(standings)[0] == ["Place", "Seat", "Points", "Uma"]
     assert cells(standings)[4] == ["4", "North", "18,000", "-15"]
-    assert games.is_riichi_match(given)
-    assert not games.is_riichi_match({"length": 8, "hands": []})
+    assert games_match.is_riichi_match(given)
+    assert not games_match.is_riichi_match({"length": 8, "hands": []})

@@ -24,17 +24,16 @@ from reference_engine.profile import Profile
 
 from . import riichi
 from .domain import xref
-from .games import (
-    SEATS,
-    PlayView,
-    claim_answer,
-    claim_situation,
+from .games_claim import claim_answer, claim_situation
+from .games_common import SEATS
+from .games_match import (
     is_riichi_match,
     match_answer,
     match_situation,
     riichi_match_answer,
     riichi_match_situation,
 )
+from .games_play import PlayView
 from .live import Evaluation
 from .nodes_util import (
     field_list,
