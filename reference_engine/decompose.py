@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import cache
 
 from reference_engine.tiles import Tile
 
@@ -131,3 +132,49 @@ def _pairs_and_pungs(
                 counts, index + 1, pairs - use_pairs, pungs - use_pungs, acc + groups, found
             )
             counts[index] = count
+
+
+@cache
+def _suit_shapes(counts: tuple[int, ...], chows: bool) -> frozenset[tuple[int, int]]:
+    """Every (sets, pairs) split of one suit's counts into pungs/chows plus at most one pair."""
+    index = next((i for i, c in enumerate(counts) if c), None)
+    if index is None:
+        return frozenset({(0, 0)})
+    found: set[tuple[int, int]] = set()
+    work = list(counts)
+    if work[index] >= 3:
+        work[index] -= 3
+        found |= {(s + 1, p) for s, p in _suit_shapes(tuple(work), chows)}
+        work[index] += 3
+    if work[index] >= 2:
+        work[index] -= 2
+        found |= {(s, p + 1) for s, p in _suit_shapes(tuple(work), chows) if p == 0}
+        work[index] += 2
+    if chows and index + 2 < len(work) and work[index + 1] and work[index + 2]:
+        for offset in range(3):
+            work[index + offset] -= 1
+        found |= {(s + 1, p) for s, p in _suit_shapes(tuple(work), chows)}
+    return frozenset(found)
+
+
+def is_sets_and_pair(counts: list[int], sets: int) -> bool:
+    """Fast test that ``counts`` read as ``sets`` sets and one pair (no readings listed).
+
+    Each suit's possible splits are memoised, so a completeness test costs a few
+    table look-ups; :func:`sets_and_pair` remains the one that lists readings.
+    """
+    if sum(counts) != 3 * sets + 2:
+        return False
+    combos = {(0, 0)}
+    for start, chows in ((0, True), (9, True), (18, True)):
+        shapes = _suit_shapes(tuple(counts[start : start + 9]), chows)
+        combos = {(s + a, p + b) for s, p in combos for a, b in shapes if p + b <= 1}
+        if not combos:
+            return False
+    for honour in counts[HONOUR_START:]:
+        if honour not in (0, 2, 3):
+            return False
+        combos = {
+            (s + (honour == 3), p + (honour == 2)) for s, p in combos if p + (honour == 2) <= 1
+        }
+    return (sets, 1) in combos

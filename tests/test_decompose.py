@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from reference_engine.decompose import counts_of, pairs_and_pung, sets_and_pair
+import random
+
+import pytest
+
+from reference_engine.decompose import counts_of, is_sets_and_pair, pairs_and_pung, sets_and_pair
 from reference_engine.hand import Seat, WinningHand
 from reference_engine.reading import Shape, Wait, readings
 from reference_engine.tiles import parse_tiles
@@ -59,3 +63,32 @@ def test_a_pung_completed_by_a_discard_is_not_concealed() -> None:
     pung = next(s for s in reading.sets if s.kind.value == "pung")
     assert reading.wait is Wait.PUNG
     assert not pung.concealed
+
+
+def _built_hand(rng: random.Random, sets: int) -> list[int]:
+    counts = [0] * 34
+    while True:
+        counts = [0] * 34
+        for _ in range(sets):
+            if rng.random() < 0.5:
+                start = rng.randrange(3) * 9 + rng.randrange(7)
+                for k in range(3):
+                    counts[start + k] += 1
+            else:
+                counts[rng.randrange(34)] += 3
+        counts[rng.randrange(34)] += 2
+        if max(counts) <= 4:
+            return counts
+
+
+@pytest.mark.parametrize("sets", [4, 5])
+def test_the_fast_completeness_test_agrees_with_the_full_decomposition(sets: int) -> None:
+    rng = random.Random(sets)
+    for _ in range(3000):
+        counts = _built_hand(rng, sets)
+        if rng.random() < 0.5:
+            source = rng.choice([i for i, c in enumerate(counts) if c])
+            target = rng.randrange(34)
+            counts[source] -= 1
+            counts[target] += 1
+        assert is_sets_and_pair(counts, sets) == bool(sets_and_pair(counts, sets)), counts

@@ -9,6 +9,14 @@ from reference_engine.outcome import Settlement
 from reference_engine.tiles import Tile
 
 
+def _neighbours(tile: Tile) -> frozenset[Tile]:
+    steps = (tile.shifted(step) for step in (-2, -1, 1, 2))
+    return frozenset({tile, *(near for near in steps if near is not None)})
+
+
+_NEIGHBOURS: dict[Tile, frozenset[Tile]] = {tile: _neighbours(tile) for tile in Tile}
+
+
 class PlayRules(ABC):
     """What the game state machine asks of a variant."""
 
@@ -29,13 +37,7 @@ class PlayRules(ABC):
     def is_ready(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> bool:
         """Is one tile enough to complete the hand? Only a tile already held, or within two
         ranks of one in its suit, can complete a set, so only those are tried."""
-        held = {t.normal for t in concealed}
-        candidates = {
-            near
-            for tile in held
-            for step in (-2, -1, 0, 1, 2)
-            if (near := tile if step == 0 else tile.shifted(step)) is not None
-        }
+        candidates = set().union(*(_NEIGHBOURS[t.normal] for t in concealed))
         return any(self.is_complete((*concealed, tile), melds) for tile in sorted(candidates))
 
     @abstractmethod

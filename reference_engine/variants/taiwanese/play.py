@@ -12,7 +12,7 @@ from reference_engine.play.rules import PlayRules
 from reference_engine.play.wall import full_set
 from reference_engine.profile import Profile
 from reference_engine.tiles import Tile
-from reference_engine.variants.taiwanese.scoring import shape_decompositions
+from reference_engine.variants.taiwanese.scoring import is_complete_shape
 
 
 class TaiwanesePlay(PlayRules):
@@ -47,7 +47,7 @@ class TaiwanesePlay(PlayRules):
         return self._complete(tuple(sorted(concealed)), melds)
 
     def _complete_uncached(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> bool:
-        return bool(shape_decompositions(WinningHand(Seat.EAST, concealed, melds), self.profile))
+        return is_complete_shape(WinningHand(Seat.EAST, concealed, melds), self.profile)
 
     def settle(self, request: WinRequest) -> Settlement:
         return self._settle(request)

@@ -10,7 +10,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from reference_engine.decompose import Decomposition, counts_of, pairs_and_pung, sets_and_pair
+from reference_engine.decompose import (
+    Decomposition,
+    counts_of,
+    is_sets_and_pair,
+    pairs_and_pung,
+    sets_and_pair,
+)
 from reference_engine.errors import RuleError
 from reference_engine.hand import MeldKind, WinningHand
 from reference_engine.profile import Profile
@@ -46,6 +52,19 @@ def shape_decompositions(hand: WinningHand, profile: Profile) -> list[tuple[Shap
             (Shape.PAIRS_AND_PUNG, d) for d in pairs_and_pung(counts, pairs, 1 - len(hand.melds))
         ]
     return found
+
+
+def is_complete_shape(hand: WinningHand, profile: Profile) -> bool:
+    """Whether :func:`shape_decompositions` would find a reading, without listing them."""
+    counts = counts_of(hand.concealed)
+    if is_sets_and_pair(counts, profile.sets - len(hand.melds)):
+        return True
+    if 1 in counts or len(hand.melds) > 1:
+        return False
+    if all(m.kind is MeldKind.PUNG for m in hand.melds):
+        pairs = (profile.hand_size + 1 - 3) // 2
+        return bool(pairs_and_pung(counts, pairs, 1 - len(hand.melds)))
+    return False
 
 
 def complete_readings(
