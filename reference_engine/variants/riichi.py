@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from reference_engine.errors import RuleError
 from reference_engine.hand import MeldKind, Seat, WinBy, WinningHand
-from reference_engine.profile import Profile
+from reference_engine.profile import PatternValue, Profile
 from reference_engine.reading import Reading
 from reference_engine.request import parse_meld, structural_count, tiles_at
 from reference_engine.riichi.claims import claim_outcome
@@ -23,7 +23,7 @@ from reference_engine.riichi.match import MatchRules, play_match
 from reference_engine.riichi.points import Points, base_points, deposits, payments
 from reference_engine.riichi.shapes import riichi_readings
 from reference_engine.riichi.yaku import YAKU, YAKUMAN
-from reference_engine.tiles import Tile
+from reference_engine.tiles import Tile, tile_counts
 from reference_engine.variants.base import Outcome, Variant
 
 
@@ -50,6 +50,11 @@ class Riichi(Variant):
     def __init__(self, profile: Profile | None = None) -> None:
         super().__init__(profile)
         self.seats = tuple(Seat(s) for s in self.profile.seats)
+
+    @cached_property
+    def rows(self) -> dict[str, PatternValue]:
+        """The profile's pattern rows by id."""
+        return {row.id: row for row in self.profile.patterns}
 
     @cached_property
     def numbers(self) -> RiichiNumbers:
@@ -181,8 +186,7 @@ class Riichi(Variant):
     def _check_copies(self, hand: WinningHand, shown: tuple[Tile, ...]) -> None:
         """No tile more often than the set has it: hand, melds, extracted Norths, indicators."""
         tiles = hand.concealed + tuple(t for m in hand.melds for t in m.tiles) + shown
-        for tile in {t.normal for t in tiles}:
-            count = sum(1 for t in tiles if t.normal is tile)
+        for tile, count in tile_counts(tiles).items():
             if count > self.profile.copies:
                 message = f"{count} copies of {tile.mpsz}"
                 raise RuleError("too-many-copies", message, path=("concealed",))
@@ -221,7 +225,7 @@ class Riichi(Variant):
 
     def score_reading(self, reading: Reading, win: RiichiWin) -> RiichiScore | None:
         """The score of one reading, or None when it has no yaku (riichi.yaku.required)."""
-        rows = {row.id: row for row in self.profile.patterns}
+        rows = self.rows
         patterns: dict[str, int] = {}
         for pattern_id, predicate in YAKUMAN.items():
             if pattern_id in rows and (
