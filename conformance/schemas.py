@@ -14,8 +14,6 @@ import spec
 from conformance.problems import Problem
 from conformance.yamlsafe import Located
 
-SCHEMA_NAMES = ("scenario", "rules", "profile")
-
 
 @cache
 def _registry() -> Registry[Any]:

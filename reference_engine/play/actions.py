@@ -30,8 +30,6 @@ _TILE_COUNT = {
     ActionKind.CHOW: 3,
 }
 
-CLAIMS = (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, ActionKind.WIN, ActionKind.PASS)
-
 
 @dataclass(frozen=True)
 class Action:

@@ -80,9 +80,6 @@ class GameState:
     def melds_of(self, seat: Seat) -> tuple[Meld, ...]:
         return self.melds[SEATS.index(seat)]
 
-    def flowers_of(self, seat: Seat) -> tuple[Tile, ...]:
-        return self.flowers[SEATS.index(seat)]
-
 
 def next_seat(seat: Seat, steps: int = 1) -> Seat:
     """The seat ``steps`` places later in turn order (east -> south -> west -> north)."""

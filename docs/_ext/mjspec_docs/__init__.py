@@ -51,7 +51,7 @@ def load_spec(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
 
 
 def reread_live_docs(
-    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+    app: Sphinx, env: BuildEnvironment, added: set[str], _changed: set[str], removed: set[str]
 ) -> list[str]:
     """Documents with live examples are always outdated: the engine or the fixtures may differ."""
     return [doc for doc in iter_live_docs(env) if doc not in removed]

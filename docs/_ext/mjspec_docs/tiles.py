@@ -33,7 +33,6 @@ class Face:
     name: str
     sub: str = ""
     corner: str = ""
-    cjk_glyph: bool = False
 
 
 _SUITS: dict[Suit, tuple[str, str, str]] = {
@@ -71,13 +70,13 @@ def face_of(tile: Tile) -> Face:
         return Face(str(tile.number), colour, f"{tile.number} of {suit_name}{red}", sub=glyph)
     if tile.is_honour:
         glyph, letter, colour, name = _HONOURS[tile]
-        return Face(glyph, colour, name, corner=letter, cjk_glyph=True)
+        return Face(glyph, colour, name, corner=letter)
     index = tile.number - 1
     kind = "Flower" if index < 4 else "Season"
     colour = "#8e3b8e" if index < 4 else "#0f7a7a"
     seat = index % 4 + 1
     name = f"{kind} {seat} ({_FLOWER_NAMES[index]})"
-    return Face(_FLOWERS[index], colour, name, corner=str(seat), cjk_glyph=True)
+    return Face(_FLOWERS[index], colour, name, corner=str(seat))
 
 
 def _text(
