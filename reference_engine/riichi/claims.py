@@ -34,8 +34,8 @@ class Claimant:
     riichi: bool
 
 
-def _claimant(seat: Seat, data: object) -> Claimant:
-    path = ("hands", seat.value)
+def claimant_from(seat: Seat, data: object, path: tuple[str, ...]) -> Claimant:
+    """A hand and what its owner has seen, from ``data`` found at ``path``."""
     if not isinstance(data, Mapping):
         raise RuleError("invalid-request", "a claimant is a mapping", path=path)
     melds = tuple(parse_meld(m, (*path, "melds", i)) for i, m in enumerate(data.get("melds", [])))
@@ -93,7 +93,8 @@ def claim_outcome(
         raise RuleError("invalid-request", "unknown discarder", path=("discard", "from")) from None
     extracted = bool(discard.get("extracted", False))
     claimants = {
-        Seat(name): _claimant(Seat(name), data) for name, data in (given.get("hands") or {}).items()
+        Seat(name): claimant_from(Seat(name), data, ("hands", name))
+        for name, data in (given.get("hands") or {}).items()
     }
     legal: dict[str, bool] = {}
     accepted: dict[Seat, Action] = {}

@@ -16,14 +16,14 @@ from reference_engine.hand import MeldKind, Seat, WinBy, WinningHand
 from reference_engine.profile import PatternValue, Profile
 from reference_engine.reading import Reading
 from reference_engine.request import parse_meld, structural_count, tiles_at
-from reference_engine.riichi.claims import claim_outcome
+from reference_engine.riichi.claims import claim_outcome, claimant_from, is_furiten, waits
 from reference_engine.riichi.context import RiichiNumbers, RiichiWin, riichi_numbers
 from reference_engine.riichi.fu import fu as fu_of
 from reference_engine.riichi.match import MatchRules, play_match
 from reference_engine.riichi.points import Points, base_points, deposits, payments
-from reference_engine.riichi.shapes import riichi_readings
+from reference_engine.riichi.shapes import TERMINALS_AND_HONOURS, riichi_readings
 from reference_engine.riichi.yaku import YAKU, YAKUMAN
-from reference_engine.tiles import Tile, tile_counts
+from reference_engine.tiles import Tile, format_tiles, tile_counts
 from reference_engine.variants.base import Outcome, Variant
 
 
@@ -45,7 +45,7 @@ class Riichi(Variant):
     """Four-player riichi (WRC/Tenhou convention)."""
 
     id: ClassVar[str] = "riichi"
-    kinds: ClassVar[tuple[str, ...]] = ("score", "claim", "match")
+    kinds: ClassVar[tuple[str, ...]] = ("score", "analyse", "claim", "match")
 
     def __init__(self, profile: Profile | None = None) -> None:
         super().__init__(profile)
@@ -69,6 +69,37 @@ class Riichi(Variant):
         if self.profile.honours:
             tiles |= {Tile(t) for t in range(Tile.EAST, Tile.RED + 1)}
         return frozenset(tiles - excluded) | frozenset(self.numbers.red_fives)
+
+    def analyse(self, given: Mapping[str, Any]) -> Outcome:
+        """A hand's shape: waits, tenpai and furiten with 13 tiles; completeness and the nine
+        terminals abortive draw with 14 (rules ``sanma.analyse.*`` and ``sanma.abortive.*``)."""
+        claimant = claimant_from(Seat.EAST, given, ())
+        hand = WinningHand(Seat.EAST, claimant.concealed, claimant.melds)
+        self._check_tiles(hand)
+        self._check_copies(hand, ())
+        count = structural_count(hand)
+        size = self.profile.hand_size
+        if count == size:
+            waiting = waits(claimant, frozenset(t.normal for t in self.tile_set))
+            ordered = sorted(waiting)
+            return {
+                "complete": False,
+                "waits": format_tiles(ordered),
+                "tenpai": bool(ordered),
+                "furiten": is_furiten(claimant, waiting),
+            }
+        if count == size + 1:
+            readings = list(riichi_readings(hand, on_anothers_tile=False))
+            shapes = sorted({r.shape.value for r in readings})
+            kinds = {t.normal for t in hand.concealed if t.normal in TERMINALS_AND_HONOURS}
+            return {
+                "complete": bool(readings),
+                "shapes": shapes,
+                "nine_terminals": not hand.melds and len(kinds) >= 9,
+            }
+        raise RuleError(
+            "tile-count", f"{count} tiles; analyse takes {size} or {size + 1}", path=("concealed",)
+        )
 
     def claim(self, given: Mapping[str, Any]) -> Outcome:
         """Legal claims on a discard (or an extracted North) and which is granted."""
