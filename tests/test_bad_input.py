@@ -19,6 +19,7 @@ import pytest
 
 from conformance.cli import main
 from conformance.yamlsafe import MAX_BYTES
+from reference_engine.plugin import ReferenceEngine
 
 FILE = "example-valid.yaml"
 
@@ -647,3 +648,20 @@ def test_the_installed_command_reports_a_missing_path_without_a_traceback(
     assert outcome.status == 1
     assert "Traceback" not in outcome.out + outcome.err
     assert "no-such-file.yaml:0:0: not-found:" in outcome.err
+
+
+def test_a_field_the_variant_never_reads_is_refused_at_its_line(
+    in_tmp: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    content = edited("  seat: east\n", "  seat: east\n  dora_indicators: 3p\n")
+    check(
+        capsys,
+        in_tmp,
+        Bad(content, "unsupported-field", 10, 3, "'dora_indicators'", "$.given.dora_indicators"),
+    )
+
+
+def test_a_flower_win_is_refused_by_riichi() -> None:
+    given = {"concealed": "123m456p789s234s55z", "seat": "south", "win": {"by": "eight-flowers"}}
+    outcome = ReferenceEngine().evaluate({"variant": "riichi", "kind": "score", "given": given})
+    assert outcome["error"]["code"] == "invalid-request"

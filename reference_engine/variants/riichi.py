@@ -160,6 +160,8 @@ class Riichi(Variant):
             by = WinBy(win.get("by"))
         except ValueError:
             raise RuleError("invalid-request", "unknown win", path=("win", "by")) from None
+        if by.by_flowers:
+            raise RuleError("invalid-request", f"no {by.value} win in riichi", path=("win", "by"))
         source = self._seat(win["from"], "win", "from") if "from" in win else None
         if by.on_anothers_tile and (source is None or source is seat):
             raise RuleError("invalid-request", "a ron needs another seat in 'from'", path=("win",))
