@@ -28,7 +28,7 @@ def lint(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
     """mypy --strict on the two Python packages and the docs extension."""
-    session.install(".[typecheck]")
+    session.install(".[typecheck,oracles]")
     session.run("mypy", "--strict", "reference_engine", "conformance")
     session.run("mypy", "--strict", "docs/_ext/mjspec_docs")
 
