@@ -80,8 +80,8 @@ def _value_pair(r: Reading, w: RiichiWin, n: RiichiNumbers) -> bool:
 
 @yaku("riichi")
 def riichi(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
-    """riichi.yaku.riichi (double riichi replaces it)."""
-    return _han(w.riichi and not w.double_riichi, w, row)
+    """riichi.yaku.riichi (the profile lets double riichi replace it)."""
+    return _han(w.riichi, w, row)
 
 
 @yaku("double-riichi")
