@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from docsite import build_site
 
 pytest.importorskip("sphinx")
-
-DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 FIXTURE = """\
 id: taiwanese/payments/docs-check
@@ -30,46 +28,15 @@ expect:
 
 
 def build(tmp_path: Path, tai: int, jobs: str) -> subprocess.CompletedProcess[str]:
-    corpus = tmp_path / "corpus" / "taiwanese" / "payments"
-    corpus.mkdir(parents=True)
-    (corpus / "docs-check.yaml").write_text(FIXTURE.replace("TAI", str(tai)), encoding="utf-8")
-    source = tmp_path / "site"
-    source.mkdir()
-    (source / "conf.py").write_text(
-        f"import sys\nsys.path.insert(0, {str(DOCS / '_ext')!r})\n"
-        "extensions = ['mjspec_docs']\n"
-        "mjspec_scenario_paths = ['../corpus']\n",
-        encoding="utf-8",
-    )
     # Enough documents that Sphinx really reads them in parallel with -j 2.
     pages = {
         "example": ".. mjspec-example:: taiwanese/payments/docs-check\n",
         "rules": ".. mjspec-rules:: taiwanese\n",
         **{f"page{n}": "Text.\n" for n in range(6)},
     }
-    for name, body in pages.items():
-        (source / f"{name}.rst").write_text(f"{name}\n{'=' * len(name)}\n\n{body}", "utf-8")
-    toctree = "".join(f"   {name}\n" for name in pages)
-    (source / "index.rst").write_text(f"Site\n====\n\n.. toctree::\n\n{toctree}", "utf-8")
-    return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "sphinx",
-            "-W",
-            "-n",
-            "-j",
-            jobs,
-            "-q",
-            "-b",
-            "html",
-            str(source),
-            str(tmp_path / "out"),
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    fixture = FIXTURE.replace("TAI", str(tai))
+    result, _ = build_site(tmp_path, fixture, "taiwanese/payments", pages, jobs)
+    return result
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])

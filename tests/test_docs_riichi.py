@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from docsite import build_site
 from docutils import nodes
 
 from conformance.corpus import load_corpus
@@ -130,18 +131,7 @@ def nuki_rule() -> str:
 
 
 def build(tmp_path: Path, han: int) -> tuple[subprocess.CompletedProcess[str], Path]:
-    corpus = tmp_path / "corpus" / "riichi-sanma" / "points"
-    corpus.mkdir(parents=True)
     text = FIXTURE.replace("RULE", nuki_rule()).replace("HAN", str(han))
-    (corpus / "docs-check.yaml").write_text(text, encoding="utf-8")
-    source = tmp_path / "site"
-    source.mkdir()
-    (source / "conf.py").write_text(
-        f"import sys\nsys.path.insert(0, {str(DOCS / '_ext')!r})\n"
-        "extensions = ['mjspec_docs']\n"
-        "mjspec_scenario_paths = ['../corpus']\n",
-        encoding="utf-8",
-    )
     pages = {
         "example": ".. mjspec-example:: riichi-sanma/points/docs-check\n",
         "tables": ".. mjspec-pattern-table:: riichi-sanma\n\n"
@@ -149,14 +139,7 @@ def build(tmp_path: Path, han: int) -> tuple[subprocess.CompletedProcess[str], P
         ".. mjspec-payment-table:: riichi-sanma\n",
         "rules": ".. mjspec-rules:: riichi-sanma\n",
     }
-    for name, body in pages.items():
-        (source / f"{name}.rst").write_text(f"{name}\n{'=' * len(name)}\n\n{body}", "utf-8")
-    toctree = "".join(f"   {name}\n" for name in pages)
-    (source / "index.rst").write_text(f"Site\n====\n\n.. toctree::\n\n{toctree}", "utf-8")
-    out = tmp_path / "out"
-    command = [sys.executable, "-m", "sphinx", "-W", "-n", "-q", "-b", "html"]
-    command += [str(source), str(out)]
-    return subprocess.run(command, capture_output=True, text=True, check=False), out
+    return build_site(tmp_path, text, "riichi-sanma/points", pages)
 
 
 def test_a_sanma_score_is_drawn_with_three_seats(tmp_path: Path) -> None:
