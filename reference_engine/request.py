@@ -51,6 +51,17 @@ def _seat(value: object, path: tuple[str | int, ...]) -> Seat:
         raise RuleError("invalid-request", f"unknown seat {value!r}", path=path) from None
 
 
+def parse_discard(given: Mapping[str, Any]) -> tuple[Tile, Seat]:
+    """The claimed tile and its discarder from a claim request's ``discard``."""
+    discard = given.get("discard")
+    if not isinstance(discard, Mapping):
+        raise RuleError("invalid-request", "'discard' must be a mapping", path=("discard",))
+    tiles = tiles_at(discard.get("tile"), "discard", "tile")
+    if len(tiles) != 1:
+        raise RuleError("invalid-request", "the discard is one tile", path=("discard", "tile"))
+    return tiles[0], _seat(discard.get("from"), ("discard", "from"))
+
+
 def parse_meld(data: object, path: tuple[str | int, ...]) -> Meld:
     """A declared meld; rule ``tw.structure.chow-one-suit`` for chows."""
     if not isinstance(data, Mapping):

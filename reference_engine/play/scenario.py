@@ -17,7 +17,7 @@ from reference_engine.play.game import apply, claim_options, deal, legal_actions
 from reference_engine.play.rules import PlayRules
 from reference_engine.play.state import SEATS, GameState, Phase, next_seat
 from reference_engine.play.wall import explicit_wall, shuffled
-from reference_engine.request import parse_meld, tiles_at
+from reference_engine.request import parse_discard, parse_meld, tiles_at
 from reference_engine.tiles import Tile, format_tiles
 
 
@@ -144,14 +144,7 @@ def play(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
 
 def claim(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
     """Which wanted claims on a discard are legal and which are granted (tw.play.claim-priority)."""
-    discard = given.get("discard")
-    if not isinstance(discard, Mapping):
-        raise RuleError("invalid-request", "'discard' must be a mapping", path=("discard",))
-    tiles = tiles_at(discard.get("tile"), "discard", "tile")
-    if len(tiles) != 1:
-        raise RuleError("invalid-request", "the discard is one tile", path=("discard", "tile"))
-    tile = tiles[0]
-    source = _seat(discard.get("from"), "discard", "from")
+    tile, source = parse_discard(given)
     hands: list[tuple[Tile, ...]] = [(), (), (), ()]
     melds: list[tuple[Meld, ...]] = [(), (), (), ()]
     for name, hand in (given.get("hands") or {}).items():

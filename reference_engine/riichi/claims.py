@@ -15,7 +15,7 @@ from reference_engine.errors import RuleError
 from reference_engine.hand import Meld, Seat, WinningHand
 from reference_engine.play.actions import Action, ActionKind, parse_action
 from reference_engine.reading import Reading
-from reference_engine.request import parse_meld, tiles_at
+from reference_engine.request import parse_discard, parse_meld, tiles_at
 from reference_engine.riichi.context import RiichiWin
 from reference_engine.riichi.shapes import riichi_readings
 from reference_engine.tiles import Tile
@@ -80,18 +80,8 @@ def claim_outcome(
     score_reading: ScoreReading,
 ) -> dict[str, Any]:
     """Which wanted claims are legal and which are granted (ron > pon/kan > chi; double ron)."""
-    discard = given.get("discard")
-    if not isinstance(discard, Mapping):
-        raise RuleError("invalid-request", "'discard' must be a mapping", path=("discard",))
-    tiles = tiles_at(discard.get("tile"), "discard", "tile")
-    if len(tiles) != 1:
-        raise RuleError("invalid-request", "the discard is one tile", path=("discard", "tile"))
-    tile = tiles[0]
-    try:
-        source = Seat(discard.get("from"))
-    except ValueError:
-        raise RuleError("invalid-request", "unknown discarder", path=("discard", "from")) from None
-    extracted = bool(discard.get("extracted", False))
+    tile, source = parse_discard(given)
+    extracted = bool(given["discard"].get("extracted", False))
     claimants = {
         Seat(name): claimant_from(Seat(name), data, ("hands", name))
         for name, data in (given.get("hands") or {}).items()
