@@ -175,7 +175,7 @@ def _word_set(values: Iterable[Any]) -> set[str]:
 # --- play -------------------------------------------------------------------------------
 
 _TILE_MULTISETS = frozenset({"hand", "flowers", "restricted"})
-_TILE_SEQUENCES = frozenset({"discards"})
+_TILE_SEQUENCES = frozenset({"discards", "indicators"})
 _WORD_MULTISETS = frozenset({"melds"})
 
 
@@ -290,12 +290,19 @@ def _compare_result(expected: Mapping[str, Any], actual: Any) -> list[Difference
     if not isinstance(actual, Mapping):
         return [Difference("result", dict(expected), actual)]
     diffs: list[Difference] = []
-    if "end" in expected and not _exactly(expected["end"], actual.get("end")):
-        diffs.append(Difference("result.end", expected["end"], actual.get("end")))
+    for key in ("end", "reason", "sticks_left"):
+        if key in expected and not _exactly(expected[key], actual.get(key)):
+            diffs.append(Difference(f"result.{key}", expected[key], actual.get(key)))
     if "winners" in expected:
         diffs += _compare_winners_by_seat(expected["winners"], actual.get("winners"))
-    if "payments" in expected:
-        diffs += _compare_maps("result.payments", expected["payments"], actual.get("payments"))
+    for key in ("payments", "deposits"):
+        if key in expected:
+            diffs += _compare_maps(f"result.{key}", expected[key], actual.get(key))
+    if "tenpai" in expected:
+        got = actual.get("tenpai")
+        diffs += _set_differences(
+            "result.tenpai", _word_set(expected["tenpai"]), _word_set(got if _is_list(got) else ())
+        )
     return diffs
 
 
@@ -321,7 +328,7 @@ def _compare_winner(
     diffs: list[Difference] = []
     if "patterns" in expected:
         diffs += _compare_maps(f"{path}.patterns", expected["patterns"], actual.get("patterns"))
-    for key in ("tai", "dealer_tai"):
+    for key in ("tai", "dealer_tai", "han", "fu", "yakuman", "limit"):
         if key in expected and not _exactly(expected[key], actual.get(key)):
             diffs.append(Difference(f"{path}.{key}", expected[key], actual.get(key)))
     return diffs

@@ -11,20 +11,21 @@ from reference_engine.hand import Seat
 
 @dataclass(frozen=True)
 class WinnerResult:
-    """One winner's settlement: the awards of the chosen reading and the dealer tai applied."""
+    """One winner's settlement: the awards of the chosen reading and the variant's figures
+    (``tai`` and ``dealer_tai``; or ``han``, ``fu``, ``yakuman`` and ``limit``)."""
 
     seat: Seat
     patterns: MappingProxyType[str, int]
-    tai: int
-    dealer_tai: int
+    figures: MappingProxyType[str, int | str | None]
+
+    @classmethod
+    def of_tai(
+        cls, seat: Seat, patterns: MappingProxyType[str, int], tai: int, dealer_tai: int
+    ) -> WinnerResult:
+        return cls(seat, patterns, MappingProxyType({"tai": tai, "dealer_tai": dealer_tai}))
 
     def as_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat.value,
-            "patterns": dict(self.patterns),
-            "tai": self.tai,
-            "dealer_tai": self.dealer_tai,
-        }
+        return {"seat": self.seat.value, "patterns": dict(self.patterns), **self.figures}
 
 
 @dataclass(frozen=True)

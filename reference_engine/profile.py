@@ -119,7 +119,7 @@ def profile_from_data(data: dict[str, Any]) -> Profile:
             excluded=tuple(data["tiles"].get("excluded", ())),
             chow_allowed=bool(data.get("claims", {}).get("chow", True)),
             sections=MappingProxyType(
-                {key: data[key] for key in ("riichi", "match") if key in data}
+                {key: data[key] for key in ("riichi", "match", "play") if key in data}
             ),
         )
     except (KeyError, TypeError, ValueError) as error:

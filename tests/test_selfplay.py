@@ -1,6 +1,7 @@
 """Random play as a test: seeded hands with invariants checked after every action.
 
-Fast mode (the default, in CI) plays 60 hands; ``MJSPEC_LONG=1`` plays 10,000.
+Fast mode (the default, in CI) plays 60 Taiwanese hands and 20 of each riichi variant;
+``MJSPEC_LONG=1`` plays 10,000 Taiwanese hands and 2,000 of each riichi variant.
 """
 
 from __future__ import annotations
@@ -12,20 +13,28 @@ from collections import Counter
 import pytest
 
 from reference_engine.errors import RuleError
+from reference_engine.hand import MeldKind
 from reference_engine.play.actions import Action, ActionKind
 from reference_engine.play.game import apply, legal_actions
+from reference_engine.play.rules import PlayRules
 from reference_engine.play.selfplay import random_hand
-from reference_engine.play.state import SEATS, GameState, Phase
+from reference_engine.play.state import GameState, Phase
 from reference_engine.variants import find_variant
 
-RULES = find_variant("taiwanese").play_rules()
-HANDS = 10_000 if os.environ.get("MJSPEC_LONG") else 60
+LONG = bool(os.environ.get("MJSPEC_LONG"))
+HANDS = {
+    "taiwanese": 10_000 if LONG else 60,
+    "riichi": 2_000 if LONG else 20,
+    "riichi-sanma": 2_000 if LONG else 20,
+}
 
 
 def tiles_in_play(state: GameState) -> Counter[object]:
-    """Every tile somewhere: hands, melds, flowers, rivers, the undrawn wall, a pending tile."""
-    counts: Counter[object] = Counter(state.wall[state.front : len(state.wall) - state.back])
-    for index in range(4):
+    """Every tile somewhere: hands, melds, flowers, rivers, the undrawn wall, a robbed tile."""
+    end = len(state.wall) - state.tail
+    counts: Counter[object] = Counter(state.wall[state.front : end - state.back])
+    counts.update(state.wall[end:])
+    for index in range(state.players):
         counts.update(state.hands[index])
         counts.update(t for meld in state.melds[index] for t in meld.tiles)
         counts.update(state.flowers[index])
@@ -35,49 +44,63 @@ def tiles_in_play(state: GameState) -> Counter[object]:
     return counts
 
 
-def check_invariants(state: GameState) -> None:
-    assert tiles_in_play(state) == Counter(RULES.tile_set()), "tiles are conserved"
-    for index, seat in enumerate(SEATS):
+def check_invariants(rules: PlayRules, state: GameState) -> None:
+    assert tiles_in_play(state) == Counter(rules.tile_set()), "tiles are conserved"
+    full = rules.hand_size + 1
+    for index, seat in enumerate(state.seats):
         size = len(state.hands[index]) + 3 * len(state.melds[index])
         on_turn = state.phase is Phase.DISCARD and seat is state.turn
-        ended_on_self_draw = state.phase is Phase.END and seat is state.turn and size == 17
-        assert size == (17 if on_turn or ended_on_self_draw else 16), (seat, size, state.phase)
+        ended_on_self_draw = state.phase is Phase.END and seat is state.turn and size == full
+        assert size == (full if on_turn or ended_on_self_draw else full - 1), (seat, size)
+        if state.ready[index] and state.tail:
+            assert all(m.concealed for m in state.melds[index] if m.kind is MeldKind.KONG)
+            assert all(m.kind is MeldKind.KONG for m in state.melds[index]), "riichi is closed"
     assert state.live_tiles >= 0
-    if state.end is not None and state.end.settlement is not None:
-        settlement = state.end.settlement
-        assert sum(settlement.payments.values()) == 0, "payments sum to zero"
-        for winner in settlement.winners:
-            assert winner.tai > 0
+    end = state.end
+    if end is None:
+        return
+    moved = end.settlement.payments if end.settlement is not None else end.payments
+    assert sum(moved.values()) == 0, "payments sum to zero"
+    if end.settlement is not None:
+        for winner in end.settlement.winners:
+            figures = winner.figures
+            assert figures.get("tai", 0) or figures.get("han", 0) or figures.get("yakuman", 0)
+    if state.tail:
+        placed = -sum(end.deposits.values()) if end.settlement is None else 0
+        assert end.sticks_left * 1000 == state.sticks * 1000 + placed
 
 
-def check_refusal(state: GameState, rng: random.Random) -> None:
+def check_refusal(rules: PlayRules, state: GameState, rng: random.Random) -> None:
     """An action outside the legal list is refused with illegal-action."""
-    seat = rng.choice(SEATS)
-    legal = legal_actions(RULES, state, seat)
-    candidate = Action(seat, ActionKind.DISCARD, rng.choice(RULES.tile_set()))
+    seat = rng.choice(state.seats)
+    legal = legal_actions(rules, state, seat)
+    candidate = Action(seat, ActionKind.DISCARD, rng.choice(rules.tile_set()))
     if candidate in legal:
         return
     with pytest.raises(RuleError) as refused:
-        apply(RULES, state, candidate)
+        apply(rules, state, candidate)
     assert refused.value.code == "illegal-action"
 
 
-def test_random_hands_keep_every_invariant() -> None:
+@pytest.mark.parametrize("variant", sorted(HANDS))
+def test_random_hands_keep_every_invariant(variant: str) -> None:
+    rules = find_variant(variant).play_rules()
     ends: Counter[str] = Counter()
-    for seed in range(HANDS):
+    for seed in range(HANDS[variant]):
         rng = random.Random(seed)
         state = None
-        for state, _action in random_hand(RULES, seed):
-            check_invariants(state)
+        for state, _action in random_hand(rules, seed):
+            check_invariants(rules, state)
             if rng.random() < 0.05:
-                check_refusal(state, rng)
+                check_refusal(rules, state, rng)
         assert state is not None
         assert state.end is not None
-        ends["draw" if state.end.is_draw else "win"] += 1
-    assert ends["draw"] + ends["win"] == HANDS
+        ends[state.end.reason.value] += 1
+    assert sum(ends.values()) == HANDS[variant]
 
 
 def test_the_same_seed_plays_the_same_hand() -> None:
-    first = [(s.front, s.back, s.hands, a) for s, a in random_hand(RULES, 7)]
-    second = [(s.front, s.back, s.hands, a) for s, a in random_hand(RULES, 7)]
+    rules = find_variant("riichi-sanma").play_rules()
+    first = [(s.front, s.back, s.hands, a) for s, a in random_hand(rules, 7)]
+    second = [(s.front, s.back, s.hands, a) for s, a in random_hand(rules, 7)]
     assert first == second

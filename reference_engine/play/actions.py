@@ -21,19 +21,32 @@ class ActionKind(Enum):
     KONG = "kong"
     WIN = "win"
     PASS = "pass"
+    RIICHI = "riichi"
+    NORTH = "north"
+    NINE_TERMINALS = "nine-terminals"
 
 
-_TILE_COUNT = {
-    ActionKind.DRAW: 0,
-    ActionKind.WIN: 0,
-    ActionKind.PASS: 0,
-    ActionKind.CHOW: 3,
-}
+_NO_TILE = frozenset(
+    {
+        ActionKind.DRAW,
+        ActionKind.WIN,
+        ActionKind.PASS,
+        ActionKind.NORTH,
+        ActionKind.NINE_TERMINALS,
+    }
+)
+
+
+_TILE_COUNT = {ActionKind.CHOW: 3}
 
 
 @dataclass(frozen=True)
 class Action:
-    """One player's action. ``tile`` is the tile acted on (the lowest tile of a chow)."""
+    """One player's action. ``tile`` is the tile acted on (the lowest tile of a chow).
+
+    ``riichi 9p`` discards 9p declaring riichi; ``north`` sets a North aside (sanma);
+    ``nine-terminals`` declares the abortive draw of nine terminals and honours.
+    """
 
     seat: Seat
     kind: ActionKind
@@ -74,7 +87,7 @@ def parse_action(text: str, seat: Seat | None = None) -> Action:
     except ValueError:
         raise RuleError("invalid-action", f"unknown action {words[0]!r} in {text!r}") from None
     ready = len(words) == 3 and words[2] == "ready" and kind is ActionKind.DISCARD
-    expected = 0 if kind in (ActionKind.DRAW, ActionKind.WIN, ActionKind.PASS) else 1
+    expected = 0 if kind in _NO_TILE else 1
     if len(words) - 1 - int(ready) != expected:
         raise RuleError("invalid-action", f"malformed action {text!r}")
     if not expected:

@@ -2,7 +2,7 @@
 
 Same wall and same actions always give the same states. Variant specifics come
 from :class:`~reference_engine.play.rules.PlayRules`; the rule ids in the
-docstrings are the Taiwanese ones that the generic mechanics implement.
+docstrings are those of the rules the generic mechanics implement.
 """
 
 from __future__ import annotations
@@ -11,19 +11,18 @@ from collections import Counter
 from dataclasses import replace
 
 from reference_engine.errors import RuleError
-from reference_engine.hand import (
-    Meld,
-    MeldKind,
-    Seat,
-    TableContext,
-    Win,
-    WinBy,
-    WinningHand,
-    WinRequest,
-)
+from reference_engine.hand import Meld, MeldKind, Seat, WinBy
 from reference_engine.play.actions import Action, ActionKind
-from reference_engine.play.rules import PlayRules
-from reference_engine.play.state import SEATS, GameState, HandEnd, Phase, next_seat, replace_at
+from reference_engine.play.rules import PlayRules, without
+from reference_engine.play.state import (
+    SEATS,
+    EndReason,
+    GameState,
+    HandEnd,
+    Phase,
+    next_seat,
+    replace_at,
+)
 from reference_engine.tiles import Tile
 
 
@@ -31,40 +30,56 @@ def _sorted(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
     return tuple(sorted(tiles))
 
 
-def _without(tiles: tuple[Tile, ...], tile: Tile, count: int = 1) -> tuple[Tile, ...]:
-    out = list(tiles)
-    for _ in range(count):
-        out.remove(tile)
-    return tuple(out)
-
-
 # --- the deal ---------------------------------------------------------------------------
 
 
-def deal(rules: PlayRules, wall: tuple[Tile, ...], dealer: Seat, streak: int = 0) -> GameState:
+def deal(
+    rules: PlayRules,
+    wall: tuple[Tile, ...],
+    dealer: Seat,
+    streak: int = 0,
+    *,
+    round_wind: Seat = Seat.EAST,
+    honba: int = 0,
+    sticks: int = 0,
+) -> GameState:
     """Deal ``hand_size`` tiles to each seat from the dealer on, then the dealer's extra tile, and
     replace the flowers dealt, dealer first (tw.play.flowers-replaced)."""
-    order = [next_seat(dealer, i) for i in range(4)]
+    players = rules.players
+    order = [next_seat(dealer, i, players) for i in range(players)]
     size = rules.hand_size
-    hands: list[tuple[Tile, ...]] = [()] * 4
+    hands: list[tuple[Tile, ...]] = [()] * players
     for position, seat in enumerate(order):
         hands[SEATS.index(seat)] = _sorted(wall[position * size : (position + 1) * size])
-    extra = wall[4 * size]
+    extra = wall[players * size]
     hands[SEATS.index(dealer)] = _sorted((*hands[SEATS.index(dealer)], extra))
     state = GameState(
         wall=wall,
-        front=4 * size + 1,
+        front=players * size + 1,
         back=0,
         hands=tuple(hands),
-        melds=((),) * 4,
-        flowers=((),) * 4,
-        rivers=((),) * 4,
+        melds=((),) * players,
+        flowers=((),) * players,
+        rivers=((),) * players,
         dealer=dealer,
         dealer_streak=streak,
         turn=dealer,
         phase=Phase.DISCARD,
         reserve=rules.reserve,
         drawn=extra,
+        restricted=(frozenset(),) * players,
+        ready=(False,) * players,
+        has_discarded=(False,) * players,
+        tail=rules.tail,
+        round_wind=round_wind,
+        honba=honba,
+        sticks=sticks,
+        indicators=1 if rules.tail else 0,
+        furiten=(False,) * players,
+        ippatsu=(False,) * players,
+        double_ready=(False,) * players,
+        discarded=((),) * players,
+        called_from=(False,) * players,
     )
     for seat in order:
         while state.end is None and any(t.is_flower for t in state.hand(seat)):
@@ -87,7 +102,7 @@ def legal_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action
     if seat not in state.awaiting:
         return []
     assert state.pending is not None
-    if state.phase is Phase.ROB:
+    if state.phase is Phase.ROB or state.pending_north:
         return [Action(seat, ActionKind.WIN), Action(seat, ActionKind.PASS)]
     assert state.pending_from is not None
     options = claim_options(rules, state, seat, state.pending, state.pending_from)
@@ -101,34 +116,38 @@ def _turn_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action
         return [Action(seat, ActionKind.FLOWER, f) for f in flowers]
     index = SEATS.index(seat)
     actions: list[Action] = []
+    counts = Counter(t.normal for t in hand)
     if state.ready[index] and state.drawn is not None:
         actions.append(Action(seat, ActionKind.DISCARD, state.drawn))
+        plain = state.drawn.normal
+        if counts[plain] == 4 and rules.may_kong(state, seat, plain):
+            actions.append(Action(seat, ActionKind.CONCEALED_KONG, plain))
     else:
         distinct = sorted(set(hand))
+        kinds = sorted(counts)
         actions += [Action(seat, ActionKind.DISCARD, t) for t in distinct]
         actions += [
             Action(seat, ActionKind.DISCARD, t, ready=True)
             for t in distinct
             if _may_declare_ready(rules, state, seat, t)
         ]
-        counts = Counter(hand)
-        actions += [Action(seat, ActionKind.CONCEALED_KONG, t) for t in distinct if counts[t] == 4]
         actions += [
-            Action(seat, ActionKind.ADDED_KONG, meld.tiles[0])
-            for meld in state.melds_of(seat)
-            if meld.kind is MeldKind.PUNG and meld.tiles[0] in counts
+            Action(seat, ActionKind.CONCEALED_KONG, t)
+            for t in kinds
+            if counts[t] == 4 and rules.may_kong(state, seat, t)
         ]
-    if _may_win_by_self_draw(rules, state, seat):
+        actions += [
+            Action(seat, ActionKind.ADDED_KONG, meld.tiles[0].normal)
+            for meld in state.melds_of(seat)
+            if meld.kind is MeldKind.PUNG
+            and meld.tiles[0].normal in counts
+            and rules.may_kong(state, seat, meld.tiles[0].normal)
+        ]
+    actions += rules.turn_extras(state, seat)
+    drawn = state.drawn
+    if drawn is not None and rules.may_win(state, seat, drawn, WinBy.SELF_DRAW):
         actions.append(Action(seat, ActionKind.WIN))
     return actions
-
-
-def _may_win_by_self_draw(rules: PlayRules, state: GameState, seat: Seat) -> bool:
-    """tw.play.passed-win-restriction: a declined tile cannot be won even by self-draw."""
-    drawn = state.drawn
-    if drawn is None or drawn in state.restricted[SEATS.index(seat)]:
-        return False
-    return rules.is_complete(state.hand(seat), state.melds_of(seat))
 
 
 def _may_declare_ready(rules: PlayRules, state: GameState, seat: Seat, tile: Tile) -> bool:
@@ -139,7 +158,7 @@ def _may_declare_ready(rules: PlayRules, state: GameState, seat: Seat, tile: Til
         return False
     if seat is not state.dealer and tile != state.drawn:
         return False
-    return rules.is_ready(_without(state.hand(seat), tile), state.melds_of(seat))
+    return rules.is_ready(without(state.hand(seat), tile), state.melds_of(seat))
 
 
 def claim_options(
@@ -151,25 +170,39 @@ def claim_options(
     index = SEATS.index(seat)
     hand = state.hand(seat)
     options: list[Action] = []
-    if tile not in state.restricted[index] and rules.is_complete(
-        (*hand, tile), state.melds_of(seat)
-    ):
+    if rules.may_win(state, seat, tile, WinBy.DISCARD):
         options.append(Action(seat, ActionKind.WIN))
-    if state.ready[index]:
+    if state.ready[index] or (not state.live_tiles and not rules.calls_on_last_discard):
         return options
-    held = hand.count(tile)
+    held = _count(hand, tile)
     if held >= 2:
-        options.append(Action(seat, ActionKind.PUNG, tile))
-    if held >= 3:
-        options.append(Action(seat, ActionKind.KONG, tile))
-    if rules.chow_allowed and seat is next_seat(discarder) and tile.is_numbered:
+        options.append(Action(seat, ActionKind.PUNG, tile.normal))
+    if held >= 3 and rules.may_kong(state, seat, tile):
+        options.append(Action(seat, ActionKind.KONG, tile.normal))
+    if rules.chow_allowed and seat is state.after(discarder) and tile.is_numbered:
         for low in (-2, -1, 0):
-            run = [tile.shifted(low + k) for k in range(3)]
-            if all(t is not None for t in run):
-                others = [t for t in run if t is not tile]
-                if all(t in hand for t in others):
-                    options.append(Action(seat, ActionKind.CHOW, run[0]))
+            run = [tile.normal.shifted(low + k) for k in range(3)]
+            tiles = [t for t in run if t is not None]
+            if len(tiles) == 3 and all(_count(hand, t) for t in tiles if t is not tile.normal):
+                options.append(Action(seat, ActionKind.CHOW, tiles[0]))
     return options
+
+
+def _count(hand: tuple[Tile, ...], tile: Tile) -> int:
+    """Copies of ``tile`` in ``hand``, a red five counting as a five."""
+    plain = tile.normal
+    return sum(1 for t in hand if t.normal is plain)
+
+
+def _take(hand: tuple[Tile, ...], tile: Tile, count: int) -> tuple[tuple[Tile, ...], list[Tile]]:
+    """Take ``count`` copies of ``tile`` from ``hand`` for a meld, plain copies before a red
+    five; returns the hand left and the tiles taken."""
+    plain = tile.normal
+    copies = sorted((t for t in hand if t.normal is plain), key=lambda t: t.is_red)[:count]
+    rest = list(hand)
+    for t in copies:
+        rest.remove(t)
+    return tuple(rest), copies
 
 
 # --- applying an action -----------------------------------------------------------------
@@ -183,17 +216,21 @@ def apply(rules: PlayRules, state: GameState, action: Action) -> GameState:
     if state.phase in (Phase.CLAIM, Phase.ROB):
         return _answer(rules, state, action)
     if kind is ActionKind.DRAW:
-        return _draw(state, action.seat, from_back=False)
+        return _draw(rules, state, action.seat, from_back=False)
     if kind is ActionKind.FLOWER:
         assert action.tile is not None
         return _show_flower(rules, state, action.seat, action.tile)
-    if kind is ActionKind.DISCARD:
+    if kind in (ActionKind.DISCARD, ActionKind.RIICHI):
         return _discard(rules, state, action)
     if kind is ActionKind.CONCEALED_KONG:
-        return _concealed_kong(state, action)
+        return _concealed_kong(rules, state, action)
     if kind is ActionKind.ADDED_KONG:
         return _added_kong(rules, state, action)
-    return _self_draw_win(rules, state, action.seat)
+    if kind is ActionKind.NORTH:
+        return _set_north_aside(rules, state, action.seat)
+    if kind is ActionKind.NINE_TERMINALS:
+        return _end(state, rules.abortive_draw(state, EndReason.NINE_TERMINALS))
+    return _settle(rules, state, [action.seat], WinBy.SELF_DRAW, None)
 
 
 def why_illegal(rules: PlayRules, state: GameState, action: Action) -> str:
@@ -201,6 +238,8 @@ def why_illegal(rules: PlayRules, state: GameState, action: Action) -> str:
     seat = action.seat
     if state.phase is Phase.END:
         return "the hand is over"
+    if seat not in state.seats:
+        return f"{seat.value} does not play in this game"
     if not legal_actions(rules, state, seat):
         return (
             f"{seat.value} has no move now ({state.phase.value} phase, {state.turn.value} on turn)"
@@ -210,12 +249,17 @@ def why_illegal(rules: PlayRules, state: GameState, action: Action) -> str:
     offered = state.pending if state.pending is not None else state.drawn
     if action.kind is ActionKind.WIN and offered in state.restricted[index]:
         return f"{seat.value} declined a win and may not win on that tile until it discards"
-    if tile is not None and action.kind is ActionKind.DISCARD and tile not in state.hand(seat):
+    if action.kind is ActionKind.WIN and state.furiten[index]:
+        return f"{seat.value} is in furiten and may not win on a discard"
+    discarding = action.kind in (ActionKind.DISCARD, ActionKind.RIICHI)
+    if tile is not None and discarding and tile not in state.hand(seat):
         return f"{tile.mpsz} is not in {seat.value}'s hand"
+    if discarding and state.ready[index] and tile != state.drawn:
+        return f"{seat.value} is ready and may only discard the tile it drew"
     if any(t.is_flower for t in state.hand(seat)) and state.phase is Phase.DISCARD:
         return f"{seat.value} must first replace its flowers"
     chow = action.kind is ActionKind.CHOW
-    if chow and state.pending_from is not None and seat is not next_seat(state.pending_from):
+    if chow and state.pending_from is not None and seat is not state.after(state.pending_from):
         return "a chow may only be claimed from the previous player"
     legal = ", ".join(a.notation for a in legal_actions(rules, state, seat))
     return f"{action.notation!r} is not legal for {seat.value} now; legal: {legal}"
@@ -225,12 +269,17 @@ def _with_hand(state: GameState, seat: Seat, hand: tuple[Tile, ...]) -> GameStat
     return replace(state, hands=replace_at(state.hands, seat, _sorted(hand)))
 
 
-def _draw(state: GameState, seat: Seat, *, from_back: bool) -> GameState:
-    """Draw from the front (a turn) or the back (a replacement): tw.play.last-16-reserved."""
+def _end(state: GameState, end: HandEnd) -> GameState:
+    return replace(state, phase=Phase.END, end=end, awaiting=frozenset(), answers=())
+
+
+def _draw(rules: PlayRules, state: GameState, seat: Seat, *, from_back: bool) -> GameState:
+    """Draw from the front (a turn) or the back (a replacement): tw.play.last-16-reserved.
+    The back skips the ``tail`` tiles kept at the end of the wall."""
     if state.live_tiles <= 0:
-        return replace(state, phase=Phase.END, end=HandEnd(None))
+        return _end(state, rules.exhaustive_draw(state))
     if from_back:
-        tile = state.wall[len(state.wall) - 1 - state.back]
+        tile = state.wall[len(state.wall) - 1 - state.tail - state.back]
         state = replace(state, back=state.back + 1)
     else:
         tile = state.wall[state.front]
@@ -242,6 +291,7 @@ def _draw(state: GameState, seat: Seat, *, from_back: bool) -> GameState:
         phase=Phase.DISCARD,
         drawn=tile,
         last_live_drawn=state.live_tiles == 0,
+        replacement_drawn=from_back,
     )
 
 
@@ -249,7 +299,7 @@ def _show_flower(rules: PlayRules, state: GameState, seat: Seat, flower: Tile) -
     """tw.play.flowers-replaced: the flower is set aside and replaced from the back; seven or
     eight flowers may end the hand at once (tw.pattern.seven-flowers-capture, eight-flowers)."""
     index = SEATS.index(seat)
-    state = _with_hand(state, seat, _without(state.hand(seat), flower))
+    state = _with_hand(state, seat, without(state.hand(seat), flower))
     state = replace(
         state, flowers=replace_at(state.flowers, seat, _sorted((*state.flowers[index], flower)))
     )
@@ -259,7 +309,7 @@ def _show_flower(rules: PlayRules, state: GameState, seat: Seat, flower: Tile) -
         by = WinBy.EIGHT_FLOWERS if payer is None else WinBy.FLOWER_CAPTURE
         return _settle(rules, state, [SEATS[winner]], by, None if payer is None else SEATS[payer])
     before = state
-    state = _draw(state, seat, from_back=True)
+    state = _draw(rules, state, seat, from_back=True)
     if state.end is not None or (seat is before.turn and flower == before.drawn):
         return state
     return replace(
@@ -268,36 +318,118 @@ def _show_flower(rules: PlayRules, state: GameState, seat: Seat, flower: Tile) -
         phase=before.phase,
         drawn=before.drawn,
         last_live_drawn=before.last_live_drawn,
+        replacement_drawn=before.replacement_drawn,
     )
+
+
+def _set_north_aside(rules: PlayRules, state: GameState, seat: Seat) -> GameState:
+    """sanma.play.north-extraction: the North is set aside (kept with the seat's flowers) and
+    shown to the others, who may win on it; otherwise a replacement is drawn from the back.
+    It breaks every ippatsu and the first go-around (sanma.play.north-interrupts)."""
+    index = SEATS.index(seat)
+    state = _with_hand(state, seat, without(state.hand(seat), Tile.NORTH))
+    state = replace(
+        state,
+        flowers=replace_at(state.flowers, seat, (*state.flowers[index], Tile.NORTH)),
+        ippatsu=(False,) * state.players,
+        interrupted=True,
+        drawn=None,
+        pending=Tile.NORTH,
+        pending_from=seat,
+        pending_north=True,
+    )
+    robbers = frozenset(
+        other
+        for other in state.seats
+        if other is not seat and rules.may_win(state, other, Tile.NORTH, WinBy.DISCARD)
+    )
+    if robbers:
+        return replace(state, phase=Phase.CLAIM, awaiting=robbers, answers=())
+    return _replace_north(rules, state, seat)
+
+
+def _replace_north(rules: PlayRules, state: GameState, seat: Seat) -> GameState:
+    state = _passed(rules, state, Tile.NORTH, seat, WinBy.DISCARD)
+    state = replace(
+        state,
+        pending=None,
+        pending_from=None,
+        pending_north=False,
+        awaiting=frozenset(),
+        answers=(),
+    )
+    return _draw(rules, state, seat, from_back=True)
 
 
 def _discard(rules: PlayRules, state: GameState, action: Action) -> GameState:
+    """A discard, or a discard declaring riichi (its ippatsu chance opens; double riichi when
+    it is the seat's first discard of an uninterrupted first go-around)."""
     seat, tile = action.seat, action.tile
     assert tile is not None
     index = SEATS.index(seat)
-    state = _with_hand(state, seat, _without(state.hand(seat), tile))
+    declaring = action.ready or action.kind is ActionKind.RIICHI
+    already = state.ready[index]
+    state = _with_hand(state, seat, without(state.hand(seat), tile))
     state = replace(
         state,
         rivers=replace_at(state.rivers, seat, (*state.rivers[index], tile)),
+        discarded=replace_at(state.discarded, seat, (*state.discarded[index], tile)),
         discard_count=state.discard_count + 1,
         restricted=replace_at(state.restricted, seat, frozenset()),
+        furiten=replace_at(state.furiten, seat, state.furiten[index] and already),
         has_discarded=replace_at(state.has_discarded, seat, True),
-        ready=replace_at(state.ready, seat, state.ready[index] or action.ready),
+        ready=replace_at(state.ready, seat, already or declaring),
+        ippatsu=replace_at(state.ippatsu, seat, declaring and action.kind is ActionKind.RIICHI),
+        double_ready=replace_at(
+            state.double_ready,
+            seat,
+            state.double_ready[index]
+            or (
+                action.kind is ActionKind.RIICHI
+                and not state.has_discarded[index]
+                and not state.interrupted
+            ),
+        ),
         drawn=None,
         pending=tile,
         pending_from=seat,
+        replacement_drawn=False,
     )
-    awaiting = frozenset(other for other in SEATS if claim_options(rules, state, other, tile, seat))
+    awaiting = frozenset(
+        other for other in state.seats if claim_options(rules, state, other, tile, seat)
+    )
     if not awaiting:
-        return _next_turn(state, seat)
+        return _after_discard(rules, state, None)
     return replace(state, phase=Phase.CLAIM, awaiting=awaiting, answers=())
 
 
-def _next_turn(state: GameState, after: Seat) -> GameState:
-    following = next_seat(after)
+def _passed(rules: PlayRules, state: GameState, tile: Tile, source: Seat, by: WinBy) -> GameState:
+    """Every other seat let ``tile`` pass (its restrictions or furiten follow)."""
+    for seat in state.seats:
+        if seat is not source:
+            state = rules.let_pass(state, seat, tile, by)
+    return state
+
+
+def _after_discard(rules: PlayRules, state: GameState, claim: Action | None) -> GameState:
+    """Nobody won on the discard: restrictions follow, the hand may abort, else a claim is
+    taken or the next seat draws."""
+    source, tile = state.pending_from, state.pending
+    assert source is not None
+    assert tile is not None
+    state = _passed(rules, state, tile, source, WinBy.DISCARD)
+    aborted = rules.abort_after_discard(state)
+    if aborted is not None:
+        return _end(state, aborted)
+    if claim is not None:
+        return _take_discard(rules, state, claim)
+    return _next_turn(rules, state, source)
+
+
+def _next_turn(rules: PlayRules, state: GameState, after: Seat) -> GameState:
     state = replace(
         state,
-        turn=following,
+        turn=state.after(after),
         phase=Phase.DRAW,
         pending=None,
         pending_from=None,
@@ -305,23 +437,15 @@ def _next_turn(state: GameState, after: Seat) -> GameState:
         answers=(),
     )
     if state.live_tiles <= 0:
-        return replace(state, phase=Phase.END, end=HandEnd(None))
+        return _end(state, rules.exhaustive_draw(state))
     return state
 
 
 def _answer(rules: PlayRules, state: GameState, action: Action) -> GameState:
-    """Record one answer to a discard or an added kong; resolve once every seat has answered."""
-    seat = action.seat
-    index = SEATS.index(seat)
-    assert state.pending is not None
-    could_win = any(a.kind is ActionKind.WIN for a in legal_actions(rules, state, seat))
-    restricted = state.restricted
-    if could_win and action.kind is not ActionKind.WIN:
-        restricted = replace_at(restricted, seat, restricted[index] | {state.pending})
+    """Record one answer to a discard, an added kong or a North; resolve once all answered."""
     state = replace(
         state,
-        restricted=restricted,
-        awaiting=state.awaiting - {seat},
+        awaiting=state.awaiting - {action.seat},
         answers=(*state.answers, action),
     )
     if state.awaiting:
@@ -336,7 +460,7 @@ def _resolve(rules: PlayRules, state: GameState) -> GameState:
     tile = state.pending
     assert source is not None
     assert tile is not None
-    order = [next_seat(source, i) for i in range(1, 4)]
+    order = [state.after(source, i) for i in range(1, state.players)]
     winners = [
         s for s in order if any(a.seat is s and a.kind is ActionKind.WIN for a in state.answers)
     ]
@@ -346,38 +470,47 @@ def _resolve(rules: PlayRules, state: GameState) -> GameState:
             winners = winners[:1]
         return _settle(rules, state, winners, by, source)
     if state.phase is Phase.ROB:
-        return _complete_added_kong(state, source, tile)
+        state = _passed(rules, state, tile, source, WinBy.ROBBING_KONG)
+        return _complete_added_kong(rules, state, source, tile)
+    if state.pending_north:
+        return _replace_north(rules, state, source)
     for kinds in ((ActionKind.PUNG, ActionKind.KONG), (ActionKind.CHOW,)):
         claim = next((a for a in state.answers if a.kind in kinds), None)
         if claim is not None:
-            return _take_discard(state, claim)
-    return _next_turn(state, source)
+            return _after_discard(rules, state, claim)
+    return _after_discard(rules, state, None)
 
 
-def _take_discard(state: GameState, claim: Action) -> GameState:
+def _take_discard(rules: PlayRules, state: GameState, claim: Action) -> GameState:
+    """A claimed discard joins the claimer's meld; every ippatsu and the first go-around end."""
     source, tile, seat = state.pending_from, state.pending, claim.seat
     assert source is not None
     assert tile is not None
     assert claim.tile is not None
     source_index = SEATS.index(source)
+    hand = state.hand(seat)
     if claim.kind is ActionKind.CHOW:
-        run = tuple(Tile(claim.tile + k) for k in range(3))
-        used = [t for t in run if t is not tile]
-        meld = Meld(MeldKind.CHOW, run, claimed_from=source)
+        run = [Tile(claim.tile + k) for k in range(3)]
+        used: list[Tile] = []
+        for t in run:
+            if t is not tile.normal:
+                hand, taken = _take(hand, t, 1)
+                used += taken
+        meld = Meld(MeldKind.CHOW, tuple(sorted((*used, tile))), claimed_from=source)
     else:
         size = 3 if claim.kind is ActionKind.PUNG else 4
-        used = [tile] * (size - 1)
+        hand, used = _take(hand, tile, size - 1)
         kind = MeldKind.PUNG if claim.kind is ActionKind.PUNG else MeldKind.KONG
-        meld = Meld(kind, (tile,) * size, claimed_from=source)
-    hand = state.hand(seat)
-    for t in used:
-        hand = _without(hand, t)
+        meld = Meld(kind, tuple(sorted((*used, tile))), claimed_from=source)
     state = _with_hand(state, seat, hand)
     state = replace(
         state,
         rivers=replace_at(state.rivers, source, state.rivers[source_index][:-1]),
+        called_from=replace_at(state.called_from, source, True),
         melds=replace_at(state.melds, seat, (*state.melds_of(seat), meld)),
         calls_made=True,
+        interrupted=True,
+        ippatsu=(False,) * state.players,
         turn=seat,
         phase=Phase.DISCARD,
         drawn=None,
@@ -387,44 +520,61 @@ def _take_discard(state: GameState, claim: Action) -> GameState:
         answers=(),
     )
     if claim.kind is ActionKind.KONG:
-        return _draw(state, seat, from_back=True)
+        return _draw(rules, _reveal_indicator(state), seat, from_back=True)
     return state
 
 
-def _concealed_kong(state: GameState, action: Action) -> GameState:
+def _reveal_indicator(state: GameState) -> GameState:
+    """riichi.dora.kan-indicator: each kong turns over the next dora indicator at once."""
+    if not state.tail:
+        return state
+    return replace(state, indicators=state.indicators + 1)
+
+
+def _concealed_kong(rules: PlayRules, state: GameState, action: Action) -> GameState:
     """tw.play.kong-replacement: a kong is one set; its replacement keeps the count."""
     seat, tile = action.seat, action.tile
     assert tile is not None
-    state = _with_hand(state, seat, _without(state.hand(seat), tile, 4))
-    meld = Meld(MeldKind.KONG, (tile,) * 4, concealed=True)
+    hand, used = _take(state.hand(seat), tile, 4)
+    state = _with_hand(state, seat, hand)
+    meld = Meld(MeldKind.KONG, tuple(sorted(used)), concealed=True)
     state = replace(
-        state, melds=replace_at(state.melds, seat, (*state.melds_of(seat), meld)), calls_made=True
+        state,
+        melds=replace_at(state.melds, seat, (*state.melds_of(seat), meld)),
+        calls_made=True,
+        interrupted=True,
+        ippatsu=(False,) * state.players,
     )
-    return _draw(state, seat, from_back=True)
+    return _draw(rules, _reveal_indicator(state), seat, from_back=True)
 
 
 def _added_kong(rules: PlayRules, state: GameState, action: Action) -> GameState:
     """tw.play.robbing-added-kong: others may win on the added tile before the kong stands."""
     seat, tile = action.seat, action.tile
     assert tile is not None
-    state = _with_hand(state, seat, _without(state.hand(seat), tile))
-    state = replace(state, drawn=None, pending=tile, pending_from=seat, calls_made=True)
+    hand, used = _take(state.hand(seat), tile, 1)
+    state = _with_hand(state, seat, hand)
+    added = used[0]
+    state = replace(state, drawn=None, pending=added, pending_from=seat, calls_made=True)
     robbers = frozenset(
         other
-        for other in SEATS
-        if other is not seat
-        and tile not in state.restricted[SEATS.index(other)]
-        and rules.is_complete((*state.hand(other), tile), state.melds_of(other))
+        for other in state.seats
+        if other is not seat and rules.may_win(state, other, added, WinBy.ROBBING_KONG)
     )
     if not robbers:
-        return _complete_added_kong(state, seat, tile)
+        return _complete_added_kong(rules, state, seat, added)
     return replace(state, phase=Phase.ROB, awaiting=robbers, answers=())
 
 
-def _complete_added_kong(state: GameState, seat: Seat, tile: Tile) -> GameState:
+def _complete_added_kong(rules: PlayRules, state: GameState, seat: Seat, tile: Tile) -> GameState:
     melds = tuple(
-        Meld(MeldKind.KONG, (tile,) * 4, added=True, claimed_from=m.claimed_from)
-        if m.kind is MeldKind.PUNG and m.tiles[0] is tile
+        Meld(
+            MeldKind.KONG,
+            tuple(sorted((*m.tiles, tile))),
+            added=True,
+            claimed_from=m.claimed_from,
+        )
+        if m.kind is MeldKind.PUNG and m.tiles[0].normal is tile.normal
         else m
         for m in state.melds_of(seat)
     )
@@ -432,50 +582,20 @@ def _complete_added_kong(state: GameState, seat: Seat, tile: Tile) -> GameState:
         state,
         melds=replace_at(state.melds, seat, melds),
         turn=seat,
+        interrupted=True,
+        ippatsu=(False,) * state.players,
         pending=None,
         pending_from=None,
         awaiting=frozenset(),
         answers=(),
     )
-    return _draw(state, seat, from_back=True)
-
-
-def _self_draw_win(rules: PlayRules, state: GameState, seat: Seat) -> GameState:
-    return _settle(rules, state, [seat], WinBy.SELF_DRAW, None)
+    return _draw(rules, _reveal_indicator(state), seat, from_back=True)
 
 
 # --- the end of a hand ------------------------------------------------------------------
 
 
-def _winning_hand(state: GameState, seat: Seat, by: WinBy) -> WinningHand:
-    index = SEATS.index(seat)
-    hand = state.hand(seat)
-    if by is WinBy.SELF_DRAW:
-        assert state.drawn is not None
-        concealed = (*_without(hand, state.drawn), state.drawn)
-    elif by.on_anothers_tile:
-        assert state.pending is not None
-        concealed = (*hand, state.pending)
-    else:
-        concealed = hand
-    return WinningHand(
-        seat, concealed, state.melds_of(seat), state.flowers[index], state.ready[index]
-    )
-
-
 def _settle(
     rules: PlayRules, state: GameState, winners: list[Seat], by: WinBy, source: Seat | None
 ) -> GameState:
-    table = TableContext(
-        dealer_streak=state.dealer_streak,
-        discards=state.discard_count,
-        last_wall_tile=by is WinBy.SELF_DRAW and state.last_live_drawn,
-        last_discard=by is WinBy.DISCARD and state.live_tiles <= 0,
-        original_ready=state.ready[SEATS.index(winners[0])],
-    )
-    hands = [_winning_hand(state, seat, by) for seat in winners]
-    request = WinRequest(hands[0], Win(by, source), state.dealer, table, tuple(hands[1:]))
-    settlement = rules.settle(request)
-    return replace(
-        state, phase=Phase.END, end=HandEnd(settlement), awaiting=frozenset(), answers=()
-    )
+    return _end(state, rules.settle_win(state, winners, by, source))

@@ -3,9 +3,21 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
 
-from reference_engine.hand import Meld, WinRequest
+from reference_engine.hand import Meld, Seat, TableContext, Win, WinBy, WinningHand, WinRequest
 from reference_engine.outcome import Settlement
+from reference_engine.play.actions import Action
+from reference_engine.play.state import (
+    SEATS,
+    EndReason,
+    GameState,
+    HandEnd,
+    PlayTable,
+    replace_at,
+)
 from reference_engine.tiles import Tile
 
 
@@ -17,12 +29,47 @@ def _neighbours(tile: Tile) -> frozenset[Tile]:
 _NEIGHBOURS: dict[Tile, frozenset[Tile]] = {tile: _neighbours(tile) for tile in Tile}
 
 
+def candidate_tiles(concealed: tuple[Tile, ...]) -> list[Tile]:
+    """The tiles that could complete a set with these: a tile held, or within two ranks of
+    one in its suit."""
+    return sorted(set().union(*(_NEIGHBOURS[t.normal] for t in concealed)))
+
+
+def without(tiles: tuple[Tile, ...], tile: Tile, count: int = 1) -> tuple[Tile, ...]:
+    """``tiles`` less ``count`` copies of ``tile``."""
+    out = list(tiles)
+    for _ in range(count):
+        out.remove(tile)
+    return tuple(out)
+
+
+def winning_hand(state: GameState, seat: Seat, by: WinBy) -> WinningHand:
+    """The winner's tiles with the winning tile last (the drawn tile, or the one claimed)."""
+    index = SEATS.index(seat)
+    hand = state.hand(seat)
+    if by is WinBy.SELF_DRAW:
+        assert state.drawn is not None
+        concealed = (*without(hand, state.drawn), state.drawn)
+    elif by.on_anothers_tile:
+        assert state.pending is not None
+        concealed = (*hand, state.pending)
+    else:
+        concealed = hand
+    return WinningHand(
+        seat, concealed, state.melds_of(seat), state.flowers[index], state.ready[index]
+    )
+
+
 class PlayRules(ABC):
     """What the game state machine asks of a variant."""
 
+    players: int = 4
+    dealer_is_east: bool = False
     hand_size: int = 13
     reserve: int = 0
+    tail: int = 0
     chow_allowed: bool = True
+    calls_on_last_discard: bool = True
     multiple_winners: bool = True
     original_ready: bool = False
 
@@ -37,8 +84,7 @@ class PlayRules(ABC):
     def is_ready(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> bool:
         """Is one tile enough to complete the hand? Only a tile already held, or within two
         ranks of one in its suit, can complete a set, so only those are tried."""
-        candidates = set().union(*(_NEIGHBOURS[t.normal] for t in concealed))
-        return any(self.is_complete((*concealed, tile), melds) for tile in sorted(candidates))
+        return any(self.is_complete((*concealed, t), melds) for t in candidate_tiles(concealed))
 
     @abstractmethod
     def settle(self, request: WinRequest) -> Settlement:
@@ -49,4 +95,64 @@ class PlayRules(ABC):
     ) -> tuple[int, int | None] | None:
         """After the player at ``shower_index`` shows a flower: ``(winner, payer)`` of an instant
         flower win (``payer`` None when every rival pays), or None."""
+        return None
+
+    # --- hooks with the Taiwanese behaviour as default ----------------------------------
+
+    def table_of(self, given: Mapping[str, Any]) -> PlayTable:
+        """The table of a play request (the Taiwanese game reads none of it)."""
+        return PlayTable()
+
+    def may_win(self, state: GameState, seat: Seat, tile: Tile, by: WinBy) -> bool:
+        """May ``seat`` win on ``tile`` now? tw.play.passed-win-restriction: not on a tile it
+        declined since its last discard, even by self-draw."""
+        if tile in state.restricted[SEATS.index(seat)]:
+            return False
+        hand = state.hand(seat)
+        concealed = (*hand, tile) if by.on_anothers_tile else hand
+        return self.is_complete(concealed, state.melds_of(seat))
+
+    def let_pass(self, state: GameState, seat: Seat, tile: Tile, by: WinBy) -> GameState:
+        """``seat`` did not win on ``tile`` (another's discard or kong): a seat that could have
+        won may not win on that tile until it discards (tw.play.passed-win-restriction)."""
+        if not self.may_win(state, seat, tile, by):
+            return state
+        index = SEATS.index(seat)
+        return replace(
+            state, restricted=replace_at(state.restricted, seat, state.restricted[index] | {tile})
+        )
+
+    def turn_extras(self, state: GameState, seat: Seat) -> list[Action]:
+        """Variant actions on one's turn besides discards, kongs and the win."""
+        return []
+
+    def may_kong(self, state: GameState, seat: Seat, tile: Tile) -> bool:
+        """May ``seat`` make a kong of ``tile`` now (any kind)?"""
+        return True
+
+    def settle_win(
+        self, state: GameState, winners: list[Seat], by: WinBy, source: Seat | None
+    ) -> HandEnd:
+        """Score and pay the winners of the hand (main winner first)."""
+        table = TableContext(
+            dealer_streak=state.dealer_streak,
+            discards=state.discard_count,
+            last_wall_tile=by is WinBy.SELF_DRAW and state.last_live_drawn,
+            last_discard=by is WinBy.DISCARD and state.live_tiles <= 0,
+            original_ready=state.ready[SEATS.index(winners[0])],
+        )
+        hands = [winning_hand(state, seat, by) for seat in winners]
+        request = WinRequest(hands[0], Win(by, source), state.dealer, table, tuple(hands[1:]))
+        return HandEnd(self.settle(request), EndReason.WIN)
+
+    def exhaustive_draw(self, state: GameState) -> HandEnd:
+        """The wall is exhausted: nothing moves (tw.play.last-16-reserved)."""
+        return HandEnd(None, EndReason.EXHAUSTIVE)
+
+    def abortive_draw(self, state: GameState, reason: EndReason) -> HandEnd:
+        """A hand ended without a win before the wall ran out: nothing moves."""
+        return HandEnd(None, reason)
+
+    def abort_after_discard(self, state: GameState) -> HandEnd | None:
+        """A discard nobody won on may end the hand (riichi's four kongs); None to go on."""
         return None

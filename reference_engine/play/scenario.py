@@ -15,7 +15,7 @@ from reference_engine.hand import Meld, Seat
 from reference_engine.play.actions import Action, ActionKind, parse_action
 from reference_engine.play.game import apply, claim_options, deal, legal_actions
 from reference_engine.play.rules import PlayRules
-from reference_engine.play.state import SEATS, GameState, Phase, next_seat
+from reference_engine.play.state import SEATS, GameState, Phase, indicator_tiles, next_seat
 from reference_engine.play.wall import explicit_wall, shuffled
 from reference_engine.request import parse_discard, parse_meld, tiles_at
 from reference_engine.tiles import Tile, format_tiles
@@ -29,7 +29,7 @@ def _seat(value: object, *path: str | int) -> Seat:
 
 
 def build_wall(rules: PlayRules, given: Mapping[str, Any], dealer: Seat) -> tuple[Tile, ...]:
-    """The wall of a play request: ``{seed}`` or ``{hands, draws, replacements}``."""
+    """The wall of a play request: ``{seed}`` or ``{hands, draws, replacements, dead_wall}``."""
     data = given.get("wall")
     if not isinstance(data, Mapping):
         raise RuleError("invalid-request", "'wall' must be a mapping", path=("wall",))
@@ -49,10 +49,31 @@ def build_wall(rules: PlayRules, given: Mapping[str, Any], dealer: Seat) -> tupl
         _seat(name, "wall", "hands", str(name)): tiles_at(tiles, "wall", "hands", str(name))
         for name, tiles in hands_data.items()
     }
+    order = [next_seat(dealer, i, rules.players) for i in range(rules.players)]
+    for seat in hands:
+        if seat not in order:
+            raise RuleError(
+                "invalid-request",
+                f"{seat.value} does not play in this variant",
+                path=("wall", "hands", seat.value),
+            )
     draws = tiles_at(data.get("draws", ""), "wall", "draws")
     replacements = tiles_at(data.get("replacements", ""), "wall", "replacements")
-    order = [next_seat(dealer, i) for i in range(4)]
-    return explicit_wall(rules.tile_set(), hands, order, draws, replacements, rules.hand_size)
+    dead = data.get("dead_wall") or {}
+    if dead and not rules.tail:
+        raise RuleError("invalid-request", "this variant has no dead wall", path=("wall",))
+    indicators = tiles_at(dead.get("indicators", ""), "wall", "dead_wall", "indicators")
+    ura = tiles_at(dead.get("ura", ""), "wall", "dead_wall", "ura")
+    return explicit_wall(
+        rules.tile_set(),
+        hands,
+        order,
+        draws,
+        replacements,
+        rules.hand_size,
+        tail=(indicators, ura) if rules.tail else (),
+        slot=rules.tail // 2,
+    )
 
 
 def state_view(state: GameState) -> dict[str, Any]:
@@ -63,7 +84,10 @@ def state_view(state: GameState) -> dict[str, Any]:
         "live_tiles": state.live_tiles,
         "discard_count": state.discard_count,
     }
-    for index, seat in enumerate(SEATS):
+    if state.tail:
+        view["indicators"] = format_tiles(indicator_tiles(state))
+        view["riichi_sticks"] = state.sticks + sum(state.ready)
+    for index, seat in enumerate(state.seats):
         name = seat.value
         view[f"hand.{name}"] = format_tiles(state.hands[index])
         view[f"melds.{name}"] = [
@@ -73,6 +97,9 @@ def state_view(state: GameState) -> dict[str, Any]:
         view[f"flowers.{name}"] = format_tiles(state.flowers[index])
         view[f"restricted.{name}"] = format_tiles(sorted(state.restricted[index]))
         view[f"ready.{name}"] = state.ready[index]
+        if state.tail:
+            view[f"furiten.{name}"] = state.furiten[index]
+            view[f"ippatsu.{name}"] = state.ippatsu[index]
     return view
 
 
@@ -83,21 +110,35 @@ def _meld_text(kind: str, tiles: tuple[Tile, ...], concealed: bool) -> str:
 
 
 def _legal_view(rules: PlayRules, state: GameState) -> dict[str, list[str]]:
-    return {seat.value: [a.notation for a in legal_actions(rules, state, seat)] for seat in SEATS}
+    return {
+        seat.value: [a.notation for a in legal_actions(rules, state, seat)] for seat in state.seats
+    }
 
 
 def result_view(state: GameState) -> dict[str, Any] | None:
     """The end of the hand, or None while it goes on."""
-    if state.end is None:
+    end = state.end
+    if end is None:
         return None
-    settlement = state.end.settlement
-    if settlement is None:
-        return {"end": "draw", "payments": {seat.value: 0 for seat in SEATS}}
-    return {
-        "end": "win",
-        "winners": [winner.as_json() for winner in settlement.winners],
-        "payments": settlement.payments_json(),
-    }
+    view: dict[str, Any]
+    if end.settlement is None:
+        view = {
+            "end": "draw",
+            "reason": end.reason.value,
+            "payments": {seat.value: end.payments.get(seat, 0) for seat in state.seats},
+        }
+        if state.tail:
+            view["tenpai"] = [seat.value for seat in end.tenpai]
+    else:
+        view = {
+            "end": "win",
+            "winners": [winner.as_json() for winner in end.settlement.winners],
+            "payments": end.settlement.payments_json(),
+        }
+    if state.tail:
+        view["deposits"] = {seat.value: end.deposits.get(seat, 0) for seat in state.seats}
+        view["sticks_left"] = end.sticks_left
+    return view
 
 
 def play(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
@@ -117,7 +158,16 @@ def play(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
             actions.append(parse_action(str(text)))
         except RuleError as error:
             raise error.at("actions", index) from None
-    state = deal(rules, build_wall(rules, given, dealer), dealer, streak)
+    table = rules.table_of(given)
+    state = deal(
+        rules,
+        build_wall(rules, given, dealer),
+        dealer,
+        streak,
+        round_wind=table.round_wind,
+        honba=table.honba,
+        sticks=table.sticks,
+    )
     trace: list[dict[str, Any]] = [
         {"after": 0, "action": None, "legal": _legal_view(rules, state), "state": state_view(state)}
     ]

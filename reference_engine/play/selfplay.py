@@ -1,5 +1,6 @@
-"""Seeded random play: agents that pick uniformly among legal actions (always taking a win),
-used to test the state machine's invariants and to measure deals per second."""
+"""Seeded random play: agents that pick uniformly among legal actions (nearly always taking a
+win, often declaring riichi), used to test the state machine's invariants and to measure deals
+per second."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from reference_engine.play.wall import shuffled
 def random_hand(rules: PlayRules, seed: int) -> Iterator[tuple[GameState, Action | None]]:
     """Play one hand from the wall of ``seed``; yield each state with the action that led to it."""
     rng = random.Random(seed)
-    state = deal(rules, shuffled(rules.tile_set(), seed), SEATS[seed % 4], 0)
+    dealer = SEATS[0] if rules.dealer_is_east else SEATS[seed % rules.players]
+    state = deal(rules, shuffled(rules.tile_set(), seed), dealer, 0)
     yield state, None
     while state.end is None:
         if state.phase in (Phase.CLAIM, Phase.ROB):
@@ -25,6 +27,12 @@ def random_hand(rules: PlayRules, seed: int) -> Iterator[tuple[GameState, Action
             seat = state.turn
         actions = legal_actions(rules, state, seat)
         wins = [a for a in actions if a.kind is ActionKind.WIN]
-        action = wins[0] if wins and rng.random() < 0.95 else rng.choice(actions)
+        riichi = [a for a in actions if a.kind is ActionKind.RIICHI]
+        if wins and rng.random() < 0.95:
+            action = wins[0]
+        elif riichi and rng.random() < 0.5:
+            action = rng.choice(riichi)
+        else:
+            action = rng.choice(actions)
         state = apply(rules, state, action)
         yield state, action

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import TypeVar
 
@@ -25,11 +26,33 @@ class Phase(Enum):
     END = "end"
 
 
+class EndReason(Enum):
+    """Why a hand ended."""
+
+    WIN = "win"
+    EXHAUSTIVE = "exhaustive"
+    NINE_TERMINALS = "nine-terminals"
+    FOUR_KONGS = "four-kongs"
+    FOUR_WINDS = "four-winds"
+    FOUR_RIICHI = "four-riichi"
+    TRIPLE_RON = "triple-ron"
+
+
 @dataclass(frozen=True)
 class HandEnd:
-    """How a hand ended: its winners' settlement, or an exhaustive draw (no settlement)."""
+    """How a hand ended: its winners' settlement, or a draw with what it moved.
+
+    ``payments`` are the transfers of a draw (noten payments, nagashi mangan); ``deposits``
+    what riichi sticks did to each seat (a declarer's 1,000 down, a winner's collection) and
+    ``sticks_left`` the sticks staying on the table for the next hand.
+    """
 
     settlement: Settlement | None
+    reason: EndReason = EndReason.EXHAUSTIVE
+    payments: Mapping[Seat, int] = field(default_factory=dict)
+    tenpai: tuple[Seat, ...] = ()
+    deposits: Mapping[Seat, int] = field(default_factory=dict)
+    sticks_left: int = 0
 
     @property
     def is_draw(self) -> bool:
@@ -38,10 +61,12 @@ class HandEnd:
 
 @dataclass(frozen=True)
 class GameState:
-    """One hand in play. Per-seat tuples are indexed in seat order (east, south, west, north).
+    """One hand in play. Per-seat tuples are indexed in seat order (east, south, west, north),
+    one entry per player (three-player games have no north).
 
-    The wall is drawn from ``front`` forwards and, for replacements, from its end
-    backwards (``back`` tiles taken so far).
+    The wall is drawn from ``front`` forwards and, for replacements, backwards from its end
+    (``back`` tiles taken so far), skipping the ``tail`` tiles kept there (riichi's dora
+    indicators).
     """
 
     wall: tuple[Tile, ...]
@@ -68,11 +93,37 @@ class GameState:
     calls_made: bool = False
     last_live_drawn: bool = False
     end: HandEnd | None = None
+    tail: int = 0
+    round_wind: Seat = Seat.EAST
+    honba: int = 0
+    sticks: int = 0
+    replacement_drawn: bool = False
+    pending_north: bool = False
+    interrupted: bool = False
+    indicators: int = 0
+    furiten: tuple[bool, ...] = (False,) * 4
+    ippatsu: tuple[bool, ...] = (False,) * 4
+    double_ready: tuple[bool, ...] = (False,) * 4
+    discarded: tuple[tuple[Tile, ...], ...] = ((),) * 4
+    called_from: tuple[bool, ...] = (False,) * 4
 
     @property
     def live_tiles(self) -> int:
         """Tiles still drawable, front and back together (the reserve is never drawn)."""
         return len(self.wall) - self.front - self.back - self.reserve
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats in play, in turn order from east."""
+        return SEATS[: len(self.hands)]
+
+    def after(self, seat: Seat, steps: int = 1) -> Seat:
+        """The seat ``steps`` places after ``seat`` in turn order, among the players."""
+        return next_seat(seat, steps, len(self.hands))
 
     def hand(self, seat: Seat) -> tuple[Tile, ...]:
         return self.hands[SEATS.index(seat)]
@@ -81,12 +132,34 @@ class GameState:
         return self.melds[SEATS.index(seat)]
 
 
-def next_seat(seat: Seat, steps: int = 1) -> Seat:
+def next_seat(seat: Seat, steps: int = 1, players: int = 4) -> Seat:
     """The seat ``steps`` places later in turn order (east -> south -> west -> north)."""
-    return SEATS[(SEATS.index(seat) + steps) % 4]
+    return SEATS[(SEATS.index(seat) + steps) % players]
 
 
 def replace_at(items: tuple[T, ...], seat: Seat, value: T) -> tuple[T, ...]:
     """``items`` with the entry of ``seat`` replaced."""
     index = SEATS.index(seat)
     return (*items[:index], value, *items[index + 1 :])
+
+
+def indicator_tiles(state: GameState) -> tuple[Tile, ...]:
+    """The dora indicators turned over: the first tiles of the wall's tail, one more per kong."""
+    start = len(state.wall) - state.tail
+    return state.wall[start : start + state.indicators]
+
+
+def ura_indicator_tiles(state: GameState) -> tuple[Tile, ...]:
+    """The ura-dora indicators under the turned ones: the second half of the tail."""
+    start = len(state.wall) - state.tail // 2
+    return state.wall[start : start + state.indicators]
+
+
+@dataclass(frozen=True)
+class PlayTable:
+    """What the table brings to a hand besides the wall: the round wind, the counters and the
+    riichi sticks left by earlier hands."""
+
+    round_wind: Seat = Seat.EAST
+    honba: int = 0
+    sticks: int = 0

@@ -60,9 +60,14 @@ def explicit_wall(
     draws: tuple[Tile, ...],
     replacements: tuple[Tile, ...],
     hand_size: int,
+    *,
+    tail: Sequence[tuple[Tile, ...]] = (),
+    slot: int = 0,
 ) -> tuple[Tile, ...]:
     """The wall in drawing order: dealt hands, front draws, the rest in tile order, then the
-    replacement tiles in reverse (the back of the wall is drawn from its end)."""
+    replacement tiles in reverse (the back of the wall is drawn from its end), then the tail:
+    each of its parts (riichi's dora and ura-dora indicators) filled up to ``slot`` tiles with
+    the last tiles of the rest in tile order."""
     for seat in deal_order:
         if len(hands.get(seat, ())) != hand_size:
             count = len(hands.get(seat, ()))
@@ -74,6 +79,12 @@ def explicit_wall(
     used = Counter(t for seat in deal_order for t in hands[seat])
     used.update(draws)
     used.update(replacements)
+    for part in tail:
+        used.update(part)
+        if len(part) > slot:
+            raise RuleError(
+                "tile-count", f"at most {slot} indicators of each kind", path=("wall", "dead_wall")
+            )
     available = Counter(full)
     for tile, count in used.items():
         if count > available[tile]:
@@ -88,5 +99,10 @@ def explicit_wall(
         if rest[tile] > 0:
             middle.append(tile)
             rest[tile] -= 1
+    filled: list[Tile] = []
+    for part in tail:
+        missing = slot - len(part)
+        filled += [*part, *middle[len(middle) - missing :]]
+        del middle[len(middle) - missing :]
     dealt = [t for seat in deal_order for t in hands[seat]]
-    return (*dealt, *draws, *middle, *reversed(replacements))
+    return (*dealt, *draws, *middle, *reversed(replacements), *filled)

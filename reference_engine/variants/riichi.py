@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from reference_engine.errors import RuleError
 from reference_engine.hand import MeldKind, Seat, WinBy, WinningHand
+from reference_engine.play import scenario
 from reference_engine.profile import PatternValue, Profile
 from reference_engine.reading import Reading
 from reference_engine.request import parse_meld, structural_count, tiles_at
@@ -20,6 +21,7 @@ from reference_engine.riichi.claims import claim_outcome, claimant_from, is_furi
 from reference_engine.riichi.context import RiichiNumbers, RiichiWin, riichi_numbers
 from reference_engine.riichi.fu import fu as fu_of
 from reference_engine.riichi.match import MatchRules, play_match
+from reference_engine.riichi.play import RiichiPlay
 from reference_engine.riichi.points import Points, base_points, deposits, payments
 from reference_engine.riichi.shapes import TERMINALS_AND_HONOURS, riichi_readings
 from reference_engine.riichi.yaku import YAKU, YAKUMAN
@@ -45,7 +47,7 @@ class Riichi(Variant):
     """Four-player riichi (WRC/Tenhou convention)."""
 
     id: ClassVar[str] = "riichi"
-    kinds: ClassVar[tuple[str, ...]] = ("score", "analyse", "claim", "match")
+    kinds: ClassVar[tuple[str, ...]] = ("score", "analyse", "claim", "play", "match")
 
     def __init__(self, profile: Profile | None = None) -> None:
         super().__init__(profile)
@@ -69,6 +71,18 @@ class Riichi(Variant):
         if self.profile.honours:
             tiles |= {Tile(t) for t in range(Tile.EAST, Tile.RED + 1)}
         return frozenset(tiles - excluded) | frozenset(self.numbers.red_fives)
+
+    def play_rules(self) -> RiichiPlay:
+        """The hooks of the game state machine (built once)."""
+        return self._play_rules
+
+    @cached_property
+    def _play_rules(self) -> RiichiPlay:
+        return RiichiPlay(self)
+
+    def play(self, given: Mapping[str, Any]) -> Outcome:
+        """A hand played from a wall and a script (riichi.play.*, sanma.play.*)."""
+        return scenario.play(self.play_rules(), given)
 
     def analyse(self, given: Mapping[str, Any]) -> Outcome:
         """A hand's shape: waits, tenpai and furiten with 13 tiles; completeness and the nine
@@ -232,15 +246,9 @@ class Riichi(Variant):
     def score(self, given: Mapping[str, Any]) -> Outcome:
         """riichi.score: the best reading's yaku, han, fu, limit and payments."""
         win = self.parse(given)
-        best: RiichiScore | None = None
-        any_reading = False
-        for reading in riichi_readings(win.hand, on_anothers_tile=win.by.on_anothers_tile):
-            any_reading = True
-            scored = self.score_reading(reading, win)
-            if scored is not None and (best is None or _rank(scored) > _rank(best)):
-                best = scored
+        best = self.best(win)
         if best is None:
-            if any_reading:
+            if next(riichi_readings(win.hand, on_anothers_tile=win.by.on_anothers_tile), None):
                 raise RuleError("no-yaku", "the hand is complete but has no yaku")
             raise RuleError(
                 "not-winning", "the tiles do not form a winning hand", path=("concealed",)
@@ -255,6 +263,15 @@ class Riichi(Variant):
             "payments": {seat.value: amount for seat, amount in best.payments.items()},
             "deposits": deposits(win, self.numbers),
         }
+
+    def best(self, win: RiichiWin) -> RiichiScore | None:
+        """The reading that pays the winner most (None when no reading has a yaku)."""
+        best: RiichiScore | None = None
+        for reading in riichi_readings(win.hand, on_anothers_tile=win.by.on_anothers_tile):
+            scored = self.score_reading(reading, win)
+            if scored is not None and (best is None or _rank(scored) > _rank(best)):
+                best = scored
+        return best
 
     def score_reading(self, reading: Reading, win: RiichiWin) -> RiichiScore | None:
         """The score of one reading, or None when it has no yaku (riichi.yaku.required)."""

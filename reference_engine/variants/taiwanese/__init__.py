@@ -70,13 +70,9 @@ class Taiwanese(Variant):
     def score(self, given: Mapping[str, Any]) -> Outcome:
         """A win's patterns, tai, dealer tai and payments (every winner settled apart)."""
         result = self.settle_request(parse_win_request(given))
-        main = result.winners[0]
-        outcome: Outcome = {
-            "patterns": dict(main.patterns),
-            "tai": main.tai,
-            "dealer_tai": main.dealer_tai,
-            "payments": result.payments_json(),
-        }
+        main = result.winners[0].as_json()
+        del main["seat"]
+        outcome: Outcome = {**main, "payments": result.payments_json()}
         if len(result.winners) > 1:
             outcome["winners"] = [winner.as_json() for winner in result.winners]
         return outcome
@@ -88,7 +84,9 @@ class Taiwanese(Variant):
             check_tiles(request.winner, self.profile)
             pattern_id, tai = flower_win(request, self.profile)
             paid, _ = settle(request.winner.seat, request.win, tai, request.dealer, 0, None)
-            winner = WinnerResult(request.winner.seat, MappingProxyType({pattern_id: tai}), tai, 0)
+            winner = WinnerResult.of_tai(
+                request.winner.seat, MappingProxyType({pattern_id: tai}), tai, 0
+            )
             return Settlement((winner,), MappingProxyType(paid))
         winners: list[WinnerResult] = []
         hands = [(request.winner, ())] + [
@@ -106,7 +104,7 @@ class Taiwanese(Variant):
             )
             for seat, amount in paid.items():
                 payments[seat] += amount
-            winners.append(WinnerResult(hand.seat, scored.patterns, scored.tai, dealer_tai))
+            winners.append(WinnerResult.of_tai(hand.seat, scored.patterns, scored.tai, dealer_tai))
         return Settlement(tuple(winners), MappingProxyType(payments))
 
     def analyse(self, given: Mapping[str, Any]) -> Outcome:

@@ -1,0 +1,397 @@
+"""Riichi on the game state machine: the hooks of :class:`PlayRules` for three and four players.
+
+The wall keeps a dead wall of 14 tiles: its last ten are the dora indicators (five) and
+the ura-dora indicators under them (five); replacement tiles for kongs and extracted Norths
+are drawn backwards from just before them, each one shortening the live wall by a tile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from functools import lru_cache
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.errors import RuleError
+from reference_engine.hand import Meld, MeldKind, Seat, WinBy, WinningHand, WinRequest
+from reference_engine.outcome import Settlement, WinnerResult
+from reference_engine.play.actions import Action, ActionKind
+from reference_engine.play.rules import PlayRules, candidate_tiles, winning_hand, without
+from reference_engine.play.state import (
+    SEATS,
+    EndReason,
+    GameState,
+    HandEnd,
+    PlayTable,
+    indicator_tiles,
+    replace_at,
+    ura_indicator_tiles,
+)
+from reference_engine.riichi.context import RiichiWin
+from reference_engine.riichi.shapes import TERMINALS_AND_HONOURS, riichi_readings
+from reference_engine.tiles import Tile
+
+if TYPE_CHECKING:
+    from reference_engine.variants.riichi import Riichi, RiichiScore
+
+_ANY_MELD = Meld(MeldKind.PUNG, (Tile.EAST,) * 3)
+
+
+def _count(value: object, name: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise RuleError("invalid-request", f"'{name}' must be a count", path=(name,))
+    return value
+
+
+class RiichiPlay(PlayRules):
+    """riichi.play.* and sanma.play.*: riichi, ippatsu, furiten, Norths, kongs and draws."""
+
+    hand_size = 13
+    dealer_is_east = True
+    calls_on_last_discard = False
+    multiple_winners = True
+    original_ready = False
+
+    def __init__(self, variant: Riichi) -> None:
+        self.variant = variant
+        self.profile = variant.profile
+        self.numbers = variant.numbers
+        self.players = len(variant.seats)
+        self.chow_allowed = self.profile.chow_allowed
+        self.extracts_north = "nuki-dora" in variant.rows
+        self._kinds = sorted({t.normal for t in variant.tile_set})
+        self._tiles = self._canonical_tiles()
+        self._waits = lru_cache(maxsize=1 << 16)(self._waits_uncached)
+        self._complete = lru_cache(maxsize=1 << 16)(self._complete_uncached)
+        match = self.profile.sections.get("match", {})
+        self.noten_total = int(match.get("noten_total", 0))
+        self.deposit = self.numbers.payments["riichi_deposit"]
+        play = self.profile.sections.get("play", {})
+        self.reserve = int(play.get("dead_wall", 14))
+        self.tail = 2 * int(play.get("indicator_slots", 5))
+        self.riichi_min_live_tiles = int(play.get("riichi_min_live_tiles", self.players))
+        self.abortive = frozenset(EndReason(name) for name in play.get("abortive_draws", ()))
+
+    def _canonical_tiles(self) -> list[Tile]:
+        """Each kind four times in tile order; a red five takes the place of the first copy
+        of its five."""
+        reds = {t.normal: t for t in self.numbers.red_fives}
+        tiles: list[Tile] = []
+        for kind in self._kinds:
+            copies = [kind] * self.profile.copies
+            if kind in reds:
+                copies[0] = reds[kind]
+            tiles += copies
+        return tiles
+
+    def tile_set(self) -> list[Tile]:
+        return list(self._tiles)
+
+    def table_of(self, given: Mapping[str, Any]) -> PlayTable:
+        """riichi.play.table: the round wind, the honba counters and the sticks on the table.
+        Seats are seat winds, so the dealer is east."""
+        if given.get("dealer", "east") != "east":
+            raise RuleError("invalid-request", "in riichi the dealer is east", path=("dealer",))
+        try:
+            round_wind = Seat(given.get("round", "east"))
+        except ValueError:
+            raise RuleError("invalid-request", "unknown round wind", path=("round",)) from None
+        if round_wind not in self.numbers.rounds:
+            raise RuleError("invalid-request", f"no {round_wind.value} round here", path=("round",))
+        honba = _count(given.get("honba", 0), "honba")
+        sticks = _count(given.get("riichi_sticks", 0), "riichi_sticks")
+        return PlayTable(round_wind, honba, sticks)
+
+    # --- shapes --------------------------------------------------------------------------
+
+    def is_complete(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> bool:
+        """riichi.tiles.hand-shape: four sets and a pair, seven pairs or thirteen orphans."""
+        if 3 * len(melds) + len(concealed) != self.hand_size + 1:
+            return False
+        return self._complete(tuple(sorted(t.normal for t in concealed)), len(melds))
+
+    def _complete_uncached(self, concealed: tuple[Tile, ...], melds: int) -> bool:
+        hand = WinningHand(Seat.EAST, concealed, (_ANY_MELD,) * melds)
+        return next(riichi_readings(hand, on_anothers_tile=False), None) is not None
+
+    def waits(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> frozenset[Tile]:
+        """The kinds of tile that complete this 13-tile shape, yaku aside."""
+        return self._waits(tuple(sorted(t.normal for t in concealed)), melds)
+
+    def _waits_uncached(
+        self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]
+    ) -> frozenset[Tile]:
+        return frozenset(
+            t for t in self._candidates(concealed) if self.is_complete((*concealed, t), melds)
+        )
+
+    def is_ready(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> bool:
+        """Tenpai: some tile completes the shape (the first one found is enough)."""
+        plain = tuple(sorted(t.normal for t in concealed))
+        return any(self.is_complete((*plain, t), melds) for t in self._candidates(plain))
+
+    def _candidates(self, concealed: tuple[Tile, ...]) -> list[Tile]:
+        """Tiles of the set that could complete the shape: near a held tile, or an orphan."""
+        near = set(candidate_tiles(concealed)) | set(TERMINALS_AND_HONOURS)
+        return [t for t in self._kinds if t in near]
+
+    # --- winning -------------------------------------------------------------------------
+
+    def win_of(self, state: GameState, seat: Seat, by: WinBy, source: Seat | None) -> RiichiWin:
+        """The circumstances of a win as the state knows them (riichi.play.win-flags)."""
+        index = SEATS.index(seat)
+        hand = replace(winning_hand(state, seat, by), flowers=(), original_ready=False)
+        numbers = self.numbers
+        ron_on_discard = by is WinBy.DISCARD and not state.pending_north
+        return RiichiWin(
+            hand=hand,
+            by=by,
+            from_seat=source,
+            round_wind=state.round_wind,
+            riichi=state.ready[index] and not state.double_ready[index],
+            double_riichi=state.double_ready[index],
+            ippatsu=state.ippatsu[index],
+            after_kong=by is WinBy.SELF_DRAW and state.replacement_drawn,
+            last_tile=(by is WinBy.SELF_DRAW and state.last_live_drawn)
+            or (ron_on_discard and state.live_tiles <= 0),
+            first_turn=by is WinBy.SELF_DRAW
+            and not state.has_discarded[index]
+            and not state.calls_made,
+            dora=tuple(numbers.dora_after(t) for t in indicator_tiles(state)),
+            ura_dora=tuple(numbers.dora_after(t) for t in ura_indicator_tiles(state)),
+            nuki=len(state.flowers[index]),
+            honba=state.honba,
+            riichi_sticks=state.sticks,
+        )
+
+    def is_furiten(self, state: GameState, seat: Seat) -> bool:
+        """sanma.furiten.*: passed a win since its last discard (or since riichi), or one of
+        its waits is among its own discards (called ones included)."""
+        index = SEATS.index(seat)
+        if state.furiten[index]:
+            return True
+        waits = self.waits(state.hand(seat), state.melds_of(seat))
+        return any(t.normal in waits for t in state.discarded[index])
+
+    def may_win(self, state: GameState, seat: Seat, tile: Tile, by: WinBy) -> bool:
+        """A win needs the shape, a yaku (sanma.claims.ron-needs-yaku) and, on another's tile,
+        no furiten (sanma.furiten.no-ron: a self-draw is still allowed)."""
+        hand = state.hand(seat)
+        melds = state.melds_of(seat)
+        concealed = (*hand, tile) if by.on_anothers_tile else hand
+        if not self.is_complete(concealed, melds):
+            return False
+        if by.on_anothers_tile and self.is_furiten(state, seat):
+            return False
+        source = state.pending_from if by.on_anothers_tile else None
+        win = self.win_of(state, seat, by, source)
+        return any(
+            self.variant.score_reading(reading, win) is not None
+            for reading in riichi_readings(win.hand, on_anothers_tile=by.on_anothers_tile)
+        )
+
+    def let_pass(self, state: GameState, seat: Seat, tile: Tile, by: WinBy) -> GameState:
+        """sanma.furiten.temporary and sanma.furiten.riichi: a tile that completes the shape
+        and is not won on (declined, or not allowed for want of a yaku or by furiten) forbids
+        every ron until the seat's next discard, or for the rest of the hand after riichi."""
+        index = SEATS.index(seat)
+        if state.furiten[index]:
+            return state
+        if not self.is_complete((*state.hand(seat), tile), state.melds_of(seat)):
+            return state
+        return replace(state, furiten=replace_at(state.furiten, seat, True))
+
+    # --- one's turn ----------------------------------------------------------------------
+
+    def turn_extras(self, state: GameState, seat: Seat) -> list[Action]:
+        index = SEATS.index(seat)
+        actions: list[Action] = []
+        hand = state.hand(seat)
+        if not state.ready[index] and self._may_declare_riichi(state, seat):
+            actions += [
+                Action(seat, ActionKind.RIICHI, t)
+                for t in sorted(set(hand))
+                if self.is_ready(without(hand, t), state.melds_of(seat))
+            ]
+        if self._may_set_north_aside(state, seat):
+            actions.append(Action(seat, ActionKind.NORTH))
+        if self._may_call_nine_terminals(state, seat):
+            actions.append(Action(seat, ActionKind.NINE_TERMINALS))
+        return actions
+
+    def _may_declare_riichi(self, state: GameState, seat: Seat) -> bool:
+        """sanma.play.riichi: a closed hand (concealed kongs allowed) with enough live tiles
+        left (the profile's number; convention, Tenhou: a draw of one's own still to come)."""
+        closed = all(not meld.is_open for meld in state.melds_of(seat))
+        live = state.live_tiles >= self.riichi_min_live_tiles
+        return closed and state.drawn is not None and live
+
+    def _may_set_north_aside(self, state: GameState, seat: Seat) -> bool:
+        """sanma.play.north-extraction, north-not-after-pon and north-after-riichi: on one's
+        turn after a draw (not right after a pon), with a replacement left; after riichi only
+        the North just drawn."""
+        if not self.extracts_north or state.drawn is None or state.live_tiles <= 0:
+            return False
+        if state.ready[SEATS.index(seat)]:
+            return state.drawn is Tile.NORTH
+        return Tile.NORTH in state.hand(seat)
+
+    def _may_call_nine_terminals(self, state: GameState, seat: Seat) -> bool:
+        """sanma.abortive.nine-terminals: on one's first draw, nobody having called or set a
+        North aside, nine or more different terminals and honours."""
+        index = SEATS.index(seat)
+        if EndReason.NINE_TERMINALS not in self.abortive:
+            return False
+        if state.has_discarded[index] or state.interrupted or state.drawn is None:
+            return False
+        kinds = {t.normal for t in state.hand(seat)} & set(TERMINALS_AND_HONOURS)
+        return len(kinds) >= 9
+
+    def may_kong(self, state: GameState, seat: Seat, tile: Tile) -> bool:
+        """riichi.play.kongs: no fifth kong, none without a live tile to replace it; after
+        riichi only a concealed kong that leaves the waits unchanged (convention, Tenhou)."""
+        kongs = sum(1 for melds in state.melds for m in melds if m.kind is MeldKind.KONG)
+        if kongs >= 4 or state.live_tiles <= 0:
+            return False
+        index = SEATS.index(seat)
+        if not state.ready[index]:
+            return True
+        drawn = state.drawn
+        if drawn is None:
+            return False
+        hand = state.hand(seat)
+        before = self.waits(without(hand, drawn), state.melds_of(seat))
+        rest = tuple(t for t in hand if t.normal is not tile.normal)
+        kong = Meld(MeldKind.KONG, (tile,) * 4, concealed=True)
+        return before == self.waits(rest, (*state.melds_of(seat), kong))
+
+    # --- the end -------------------------------------------------------------------------
+
+    def settle(self, request: WinRequest) -> Settlement:
+        raise NotImplementedError("riichi settles from the game state (settle_win)")
+
+    def settle_win(
+        self, state: GameState, winners: list[Seat], by: WinBy, source: Seat | None
+    ) -> HandEnd:
+        """sanma.payments.*: each winner's best reading; honba and the riichi sticks go to the
+        first winner in turn from the discarder (convention for a double ron, Tenhou)."""
+        if len(winners) == 3 and EndReason.TRIPLE_RON in self.abortive:
+            return self.abortive_draw(state, EndReason.TRIPLE_RON)
+        payments = dict.fromkeys(state.seats, 0)
+        results: list[WinnerResult] = []
+        for position, seat in enumerate(winners):
+            win = self.win_of(state, seat, by, source)
+            if position:
+                win = replace(win, honba=0, riichi_sticks=0)
+            best = self.variant.best(win)
+            assert best is not None
+            for payer, amount in best.payments.items():
+                payments[payer] += amount
+            results.append(_winner_result(seat, best))
+        deposits = self._declared(state, by, source)
+        collected = sum(-amount for amount in deposits.values()) + state.sticks * self.deposit
+        deposits[winners[0]] += collected
+        return HandEnd(
+            Settlement(tuple(results), MappingProxyType(payments)),
+            EndReason.WIN,
+            deposits=deposits,
+        )
+
+    def _declared(self, state: GameState, by: WinBy, source: Seat | None) -> dict[Seat, int]:
+        """The 1,000 each declarer put down; a riichi discard won on is not paid (convention,
+        Tenhou and WRC: the declaration fails)."""
+        deposits = dict.fromkeys(state.seats, 0)
+        for seat in state.seats:
+            index = SEATS.index(seat)
+            failed = by is WinBy.DISCARD and seat is source and state.ippatsu[index]
+            if state.ready[index] and not (failed and not state.pending_north):
+                deposits[seat] -= self.deposit
+        return deposits
+
+    def _drawn_end(
+        self,
+        state: GameState,
+        reason: EndReason,
+        payments: Mapping[Seat, int],
+        tenpai: tuple[Seat, ...],
+    ) -> HandEnd:
+        deposits = self._declared(state, WinBy.SELF_DRAW, None)
+        placed = sum(-amount for amount in deposits.values()) // self.deposit
+        return HandEnd(
+            None,
+            reason,
+            payments=payments,
+            tenpai=tenpai,
+            deposits=deposits,
+            sticks_left=state.sticks + placed,
+        )
+
+    def exhaustive_draw(self, state: GameState) -> HandEnd:
+        """sanma.draws.noten-payments and sanma.draws.nagashi-mangan (which replaces them)."""
+        tenpai = tuple(
+            seat for seat in state.seats if self.waits(state.hand(seat), state.melds_of(seat))
+        )
+        payments = dict.fromkeys(state.seats, 0)
+        nagashi = [seat for seat in state.seats if self._is_nagashi(state, seat)]
+        for seat in nagashi:
+            for payer in state.seats:
+                if payer is not seat:
+                    factor = 2 if Seat.EAST in (seat, payer) else 1
+                    payments[payer] -= self.numbers.base_cap * factor
+                    payments[seat] += self.numbers.base_cap * factor
+        if not nagashi and 0 < len(tenpai) < self.players:
+            noten = [seat for seat in state.seats if seat not in tenpai]
+            for seat in noten:
+                payments[seat] -= self.noten_total // len(noten)
+            for seat in tenpai:
+                payments[seat] += self.noten_total // len(tenpai)
+        return self._drawn_end(state, EndReason.EXHAUSTIVE, payments, tenpai)
+
+    def _is_nagashi(self, state: GameState, seat: Seat) -> bool:
+        """sanma.draws.nagashi-mangan: every discard a terminal or honour, none called."""
+        index = SEATS.index(seat)
+        discards = state.discarded[index]
+        return (
+            bool(discards)
+            and not state.called_from[index]
+            and all(t.normal in TERMINALS_AND_HONOURS for t in discards)
+        )
+
+    def abortive_draw(self, state: GameState, reason: EndReason) -> HandEnd:
+        """sanma.draws.abortive-no-points: nothing moves; the sticks stay on the table."""
+        return self._drawn_end(state, reason, dict.fromkeys(state.seats, 0), ())
+
+    def abort_after_discard(self, state: GameState) -> HandEnd | None:
+        """Abortive draws decided by a discard nobody won on: four kongs by more than one
+        player (sanma.abortive.four-kongs); in four-player games also the same wind as
+        everyone's first discard with no call, and a fourth riichi (riichi.abortive.*)."""
+        makers = [
+            seat
+            for seat in state.seats
+            for meld in state.melds_of(seat)
+            if meld.kind is MeldKind.KONG
+        ]
+        firsts = {river[:1] for river in state.discarded}
+        reasons = {
+            EndReason.FOUR_KONGS: len(makers) == 4 and len(set(makers)) > 1,
+            EndReason.FOUR_WINDS: state.discard_count == 4
+            and not state.calls_made
+            and len(firsts) == 1
+            and all(t.is_wind for first in firsts for t in first),
+            EndReason.FOUR_RIICHI: len(state.ready) == 4 and all(state.ready),
+        }
+        for reason, happened in reasons.items():
+            if happened and reason in self.abortive:
+                return self.abortive_draw(state, reason)
+        return None
+
+
+def _winner_result(seat: Seat, best: RiichiScore) -> WinnerResult:
+    figures: dict[str, int | str | None] = {
+        "han": best.han,
+        "fu": best.fu,
+        "yakuman": best.yakuman,
+        "limit": best.points.limit,
+    }
+    return WinnerResult(seat, MappingProxyType(dict(best.patterns)), MappingProxyType(figures))
