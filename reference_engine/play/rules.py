@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from reference_engine.errors import RuleError
 from reference_engine.hand import Meld, Seat, TableContext, Win, WinBy, WinningHand, WinRequest
 from reference_engine.outcome import Settlement
 from reference_engine.play.actions import Action
@@ -100,7 +101,12 @@ class PlayRules(ABC):
     # --- hooks with the Taiwanese behaviour as default ----------------------------------
 
     def table_of(self, given: Mapping[str, Any]) -> PlayTable:
-        """The table of a play request (the Taiwanese game reads none of it)."""
+        """The table of a play request: the Taiwanese game has none of riichi's fields."""
+        for name in ("round", "honba", "riichi_sticks"):
+            if name in given:
+                raise RuleError(
+                    "invalid-request", f"{name!r} is a riichi field; not read here", path=(name,)
+                )
         return PlayTable()
 
     def may_win(self, state: GameState, seat: Seat, tile: Tile, by: WinBy) -> bool:

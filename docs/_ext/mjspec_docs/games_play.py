@@ -37,7 +37,7 @@ from .nodes_util import Cell, field_list, literal, para, table
 
 PHASES = {
     "draw": "must draw",
-    "discard": "holds 17 tiles and must act",
+    "discard": "holds its full hand plus one and must act",
     "claim": "a discard is pending",
     "rob": "an added kong may be robbed",
     "end": "the hand is over",
@@ -145,13 +145,20 @@ class PlayView:
         else:
             fields.append(("Drawn from the front", [tiles_cell(wall.get("draws"))]))
             fields.append(("From the back", [tiles_cell(wall.get("replacements"))]))
+            dead = wall.get("dead_wall")
+            if isinstance(dead, Mapping):
+                fields.append(("Dora indicators", [tiles_cell(dead.get("indicators"))]))
+                fields.append(("Ura-dora indicators", [tiles_cell(dead.get("ura"))]))
         return [field_list(fields), self.hands_table(wall)]
 
     def hands_table(self, wall: Mapping[str, Any]) -> nodes.Node:
         dealt = wall.get("hands")
         if isinstance(dealt, Mapping):
-            caption = "Dealt hands (16 tiles each; the dealer's 17th is the first draw)"
-            rows: list[list[Cell]] = [[seat_name(s), tiles_cell(dealt.get(s))] for s in SEATS]
+            size = len(parse_tiles(str(next(iter(dealt.values()), ""))))
+            caption = f"Dealt hands ({size} tiles each; the dealer's extra tile is the first draw)"
+            rows: list[list[Cell]] = [
+                [seat_name(s), tiles_cell(dealt.get(s))] for s in SEATS if s in dealt
+            ]
             return captioned(table(["Seat", "Tiles"], rows), caption)
         start = self.trace.get(0)
         if start is None:
@@ -164,6 +171,7 @@ class PlayView:
                 tiles_cell(state.get(f"flowers.{s}")),
             ]
             for s in SEATS
+            if f"hand.{s}" in state
         ]
         caption = "Hands after the deal and the flower replacements (computed by the engine)"
         return captioned(table(["Seat", "Tiles", "Flowers"], seat_rows), caption)
@@ -285,10 +293,18 @@ class PlayView:
         end = result.get("end")
         words = {"win": "The hand ends with a win.", "draw": "The hand ends in a draw."}
         out: list[nodes.Node] = [para(words.get(str(end), f"The hand ends: {end}."))]
+        if end == "draw" and result.get("reason") not in (None, "exhaustive"):
+            out.append(para(f"An abortive draw: {result['reason']}."))
         for winner in result.get("winners", []):
             out.append(self.breakdown(winner, f"Winner: {seat_name(winner.get('seat'))}"))
         if isinstance(result.get("payments"), Mapping):
             out.append(self.payments(result["payments"], "Payments"))
+        if isinstance(result.get("deposits"), Mapping):
+            out.append(self.payments(result["deposits"], "Riichi deposits"))
+            out.append(para(f"Deposits left on the table: {result.get('sticks_left', 0)}."))
+        if "tenpai" in result:
+            tenpai = ", ".join(seat_name(s) for s in result["tenpai"]) or "nobody"
+            out.append(para(f"Tenpai at the draw: {tenpai}."))
         return out
 
     def final_table(self) -> list[nodes.Node]:
@@ -297,7 +313,11 @@ class PlayView:
         if step == 0:
             return []
         state = self.trace[step].get("state", {})
-        rows: list[list[Cell]] = [[seat_name(seat), self.seat_tiles(state, seat)] for seat in SEATS]
+        rows: list[list[Cell]] = [
+            [seat_name(seat), self.seat_tiles(state, seat)]
+            for seat in SEATS
+            if f"hand.{seat}" in state
+        ]
         caption = f"The table {self.title_after(step)[0].lower()}{self.title_after(step)[1:]}"
         return [captioned(table(["Seat", "Tiles"], rows), caption)]
 
