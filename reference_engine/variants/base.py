@@ -38,6 +38,8 @@ class Variant:
         """Answer one request of ``kind``; raise :class:`RuleError` for a coded error."""
         if kind not in self.kinds:
             raise RuleError("unsupported-kind", f"{self.id} does not answer {kind!r} requests")
+        if "options" in given:
+            raise RuleError("invalid-request", f"{self.id} has no rule options", path=("options",))
         handler = getattr(self, kind)
         result: Outcome = handler(given)
         return result

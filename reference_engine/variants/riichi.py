@@ -7,8 +7,9 @@ least one yaku, adds fu, and keeps the reading that pays the winner most.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from reference_engine.errors import RuleError
@@ -71,6 +72,29 @@ class Riichi(Variant):
         if self.profile.honours:
             tiles |= {Tile(t) for t in range(Tile.EAST, Tile.RED + 1)}
         return frozenset(tiles - excluded) | frozenset(self.numbers.red_fives)
+
+    def evaluate(self, kind: str, given: Mapping[str, Any]) -> Outcome:
+        """Answer a request; ``options: {red_fives: false}`` plays without red fives
+        (riichi.tiles.red-fives-option)."""
+        options = given.get("options")
+        if options is None:
+            return super().evaluate(kind, given)
+        if not isinstance(options, Mapping) or set(options) - {"red_fives"}:
+            raise RuleError("invalid-request", "unknown rule option", path=("options",))
+        red = options.get("red_fives", True)
+        if not isinstance(red, bool):
+            raise RuleError(
+                "invalid-request", "red_fives is true or false", path=("options", "red_fives")
+            )
+        rest = {key: value for key, value in given.items() if key != "options"}
+        variant = self if red else self._without_red_fives
+        return super(Riichi, variant).evaluate(kind, rest)
+
+    @cached_property
+    def _without_red_fives(self) -> Riichi:
+        sections = dict(self.profile.sections)
+        sections["riichi"] = {**sections["riichi"], "red_fives": []}
+        return type(self)(replace(self.profile, sections=MappingProxyType(sections)))
 
     def play_rules(self) -> RiichiPlay:
         """The hooks of the game state machine (built once)."""
@@ -240,6 +264,13 @@ class Riichi(Variant):
         reds = [t for t in tiles if t.is_red]
         if len(reds) != len(set(reds)):
             raise RuleError("too-many-copies", "each red five exists once", path=("concealed",))
+        for red in self.numbers.red_fives:
+            plain = sum(1 for t in tiles if t is red.normal)
+            if plain >= self.profile.copies:
+                message = (
+                    f"{plain} plain {red.normal.mpsz}: one of the {self.profile.copies} is red"
+                )
+                raise RuleError("too-many-copies", message, path=("concealed",))
 
     # --- scoring -------------------------------------------------------------------------
 
