@@ -13,13 +13,15 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from conformance.connect import close_engine, open_engine
 from conformance.corpus import load_corpus
 from conformance.coverage import coverage
-from conformance.engine import EngineLoadError, engine_info, load_engine
+from conformance.engine import EngineLoadError, engine_info
 from conformance.lint import lint
-from conformance.report import render_text, to_json
+from conformance.report import render_side_by_side, render_text, to_json
 from conformance.runner import run
 from conformance.score_cli import add_score_arguments, score_command
+from conformance.serve import main_serve
 
 
 def _paths(values: Sequence[str]) -> list[Path] | None:
@@ -45,28 +47,50 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    """Run the corpus through an engine and report per variant and area."""
-    try:
-        engine = load_engine(args.engine)
-        info = engine_info(engine)
-    except EngineLoadError as error:
-        print(f"{error.code}: {error}", file=sys.stderr)
-        return 2
+    """Run the corpus through one or more engines and report per variant and area."""
     corpus = load_corpus(_paths(args.paths))
     if corpus.problems:
         for problem in corpus.problems:
             print(problem, file=sys.stderr)
         print("invalid fixtures were left out of the run; see 'mjspec validate'", file=sys.stderr)
-    report = run(engine, info, corpus.for_variant(args.variant))
+    cases = list(corpus.for_variant(args.variant))
+    reports = []
+    for spec in args.engine or ["reference"]:
+        engine = None
+        try:
+            engine = open_engine(spec, timeout=args.timeout, validate_traffic=args.validate_traffic)
+            info = engine_info(engine)
+            reports.append(run(engine, info, cases))
+        except EngineLoadError as error:
+            print(f"{error.code}: {error}", file=sys.stderr)
+            return 2
+        finally:
+            if engine is not None:
+                close_engine(engine)
     if args.format == "json":
-        text = json.dumps(to_json(report), indent=2, ensure_ascii=False)
+        documents = [to_json(report) for report in reports]
+        document = documents[0] if len(documents) == 1 else {"engines": documents}
+        text = json.dumps(document, indent=2, ensure_ascii=False)
         if args.output:
             Path(args.output).write_text(text + "\n", encoding="utf-8")
         else:
             print(text)
     else:
-        print(render_text(report))
-    return 0 if report.ok and not corpus.problems else 1
+        print("\n\n".join(render_text(report) for report in reports))
+        if len(reports) > 1:
+            print("\n" + render_side_by_side(reports))
+    ok = all(report.ok for report in reports)
+    return 0 if ok and not corpus.problems else 1
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Serve an engine over the protocol on stdin and stdout."""
+    try:
+        engine = open_engine(args.engine)
+    except EngineLoadError as error:
+        print(f"{error.code}: {error}", file=sys.stderr)
+        return 2
+    return main_serve(engine)
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
@@ -99,12 +123,31 @@ def build_parser() -> argparse.ArgumentParser:
         "paths", nargs="*", help="fixture files or folders (default: the bundled corpus)"
     )
     run_parser.add_argument(
-        "--engine", default="reference", help="engine plugin name (default: reference)"
+        "--engine",
+        action="append",
+        help="a plugin name, python:<module>:<factory> or exec:'<command>' (repeat the "
+        "option to compare engines side by side; default: reference)",
+    )
+    run_parser.add_argument(
+        "--timeout", type=float, default=10.0, help="seconds per request (exec: engines)"
+    )
+    run_parser.add_argument(
+        "--validate-traffic",
+        action="store_true",
+        help="check every protocol message against the protocol schema",
     )
     run_parser.add_argument("--variant", help="only this variant")
     run_parser.add_argument("--format", choices=("text", "json"), default="text")
     run_parser.add_argument("--output", "-o", help="write the report to this file")
     run_parser.set_defaults(func=cmd_run)
+
+    serve_parser = sub.add_parser(
+        "serve", help="serve an engine over the JSON Lines protocol on stdin/stdout"
+    )
+    serve_parser.add_argument(
+        "--engine", default="reference", help="plugin name or python:<module>:<factory>"
+    )
+    serve_parser.set_defaults(func=cmd_serve)
 
     cov = sub.add_parser("coverage", help="fixtures per rule")
     cov.add_argument("--variant", help="only this variant")

@@ -42,6 +42,19 @@ class EngineInfo:
         return kind in self.variants.get(variant, ())
 
 
+class EngineError(Exception):
+    """An engine failed on one case (crashed, hung, broke the protocol): an ``error``
+    verdict for that case, with what it wrote on stderr meanwhile."""
+
+    def __init__(self, message: str, stderr: str = "") -> None:
+        super().__init__(message)
+        self.stderr = stderr
+
+
+class EngineSkipped(Exception):  # noqa: N818 - a verdict, not an error
+    """An engine declined one case (a ``skipped`` reply): a ``skip`` verdict."""
+
+
 class EngineLoadError(Exception):
     """An engine could not be found, loaded or asked for its info (code ``engine-load``)."""
 
@@ -73,6 +86,9 @@ def engine_info(engine: Engine) -> EngineInfo:
     """Read and check ``engine.info()``."""
     try:
         raw = engine.info()
+    except EngineError as error:
+        raise EngineLoadError(str(error)) from None
+    try:
         variants = {str(v): tuple(str(k) for k in kinds) for v, kinds in raw["variants"].items()}
         return EngineInfo(str(raw["name"]), str(raw["version"]), variants)
     except Exception as error:

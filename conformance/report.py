@@ -47,6 +47,11 @@ def render_text(report: RunReport) -> str:
         ]
         if result.message:
             lines.append(f"  {result.message}")
+        if result.stderr.strip():
+            lines += [
+                "  stderr:",
+                *(f"    {line}" for line in result.stderr.strip()[-800:].split("\n")),
+            ]
         lines += divergence_lines(result)
         lines += [f"  - {diff}" for diff in result.differences]
     return "\n".join(lines)
@@ -86,6 +91,7 @@ def to_json(report: RunReport) -> dict[str, Any]:
                 "line": r.case.line,
                 "verdict": r.verdict.value,
                 "message": r.message,
+                **({"stderr": r.stderr} if r.stderr else {}),
                 "differences": [
                     {"path": d.path, "expected": d.expected, "actual": d.actual, "step": d.step}
                     for d in r.differences
@@ -94,3 +100,20 @@ def to_json(report: RunReport) -> dict[str, Any]:
             for r in report.results
         ],
     }
+
+
+def render_side_by_side(reports: list[RunReport]) -> str:
+    """Several engines on the same cases: passes per variant and area, one column each."""
+    names = [f"{r.engine.name} {r.engine.version}".strip() for r in reports]
+    width = max(12, *(len(n) for n in names))
+    rows: dict[tuple[str, str], list[str]] = defaultdict(lambda: ["-"] * len(reports))
+    for column, report in enumerate(reports):
+        for variant, area, counts in summary_rows(report):
+            ran = sum(counts.values()) - counts[Verdict.SKIP]
+            cell = f"{counts[Verdict.PASS]}/{ran}" if ran else "skip"
+            rows[(variant, area)][column] = cell
+    header = f"{'variant':<18} {'area':<14} " + " ".join(f"{n:>{width}}" for n in names)
+    lines = ["passes per engine (passed/run)", "", header, "-" * len(header)]
+    for (variant, area), cells in sorted(rows.items()):
+        lines.append(f"{variant:<18} {area:<14} " + " ".join(f"{c:>{width}}" for c in cells))
+    return "\n".join(lines)

@@ -15,7 +15,7 @@ from typing import Any
 
 from conformance.compare import Difference, compare
 from conformance.corpus import Case, thaw
-from conformance.engine import Engine, EngineInfo
+from conformance.engine import Engine, EngineError, EngineInfo, EngineSkipped
 
 
 class Verdict(Enum):
@@ -33,6 +33,7 @@ class CaseResult:
     outcome: Mapping[str, Any] | None = None
     message: str = ""
     seconds: float = 0.0
+    stderr: str = ""
 
 
 @dataclass(frozen=True)
@@ -60,9 +61,17 @@ def run_case(engine: Engine, info: EngineInfo, case: Case) -> CaseResult:
     started = time.perf_counter()
     try:
         outcome = engine.evaluate(request_for(case))
-    except (
-        Exception
-    ) as error:  # an engine's crash is a result for this case, not the end of the run
+    except EngineSkipped as skipped:
+        return CaseResult(case, Verdict.SKIP, message=f"skipped by the engine: {skipped}")
+    except EngineError as failure:
+        return CaseResult(
+            case,
+            Verdict.ERROR,
+            message=str(failure),
+            seconds=time.perf_counter() - started,
+            stderr=failure.stderr,
+        )
+    except Exception as error:  # an engine's crash is a result for this case, not the run's end
         return CaseResult(
             case,
             Verdict.ERROR,

@@ -1,0 +1,43 @@
+"""Connecting to an engine named on the command line, whatever its transport."""
+
+from __future__ import annotations
+
+import importlib
+import shlex
+
+from conformance.engine import Engine, EngineLoadError, load_engine
+from conformance.subprocess_engine import SubprocessEngine
+
+
+def open_engine(spec: str, *, timeout: float = 10.0, validate_traffic: bool = False) -> Engine:
+    """The engine named by ``spec``: ``exec:<command>`` (a subprocess speaking the protocol,
+    run without a shell), ``python:<module>:<factory>`` (in-process), or a plugin name."""
+    if spec.startswith("exec:"):
+        try:
+            argv = shlex.split(spec[len("exec:") :])
+        except ValueError as error:
+            raise EngineLoadError(f"cannot split the command {spec!r}: {error}") from None
+        if not argv:
+            raise EngineLoadError("exec: needs a command")
+        return SubprocessEngine(argv, timeout=timeout, validate_traffic=validate_traffic)
+    if spec.startswith("python:"):
+        target = spec[len("python:") :]
+        module_name, _, attribute = target.partition(":")
+        if not module_name or not attribute:
+            raise EngineLoadError(f"python: needs <module>:<factory>, not {target!r}")
+        try:
+            factory = getattr(importlib.import_module(module_name), attribute)
+            engine = factory()
+        except Exception as error:  # a user's module failing must not end with a traceback
+            raise EngineLoadError(f"{spec!r} failed to load: {error!r}") from None
+        if not isinstance(engine, Engine):
+            raise EngineLoadError(f"{spec!r} made an object without info() and evaluate()")
+        return engine
+    return load_engine(spec)
+
+
+def close_engine(engine: Engine) -> None:
+    """Release an engine that holds resources (a subprocess); others need nothing."""
+    close = getattr(engine, "close", None)
+    if callable(close):
+        close()

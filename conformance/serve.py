@@ -1,0 +1,53 @@
+"""Serving an in-process engine over the protocol (``mjspec serve``): the other end of
+:mod:`conformance.subprocess_engine`, and a model for engines written in Python.
+
+It reads requests from stdin line by line and answers each on stdout; a line it cannot
+read is answered with an ``error`` (with ``seq`` 0 when it has none) and serving goes on.
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from typing import IO, Any
+
+from conformance.engine import Engine
+from conformance.protocol import PROTOCOL_VERSION, ProtocolError, decode, encode
+
+
+def serve(engine: Engine, stdin: IO[bytes], stdout: IO[bytes]) -> int:
+    """Answer requests until ``stop`` or the end of input; the exit status."""
+    for line in stdin:
+        try:
+            message = decode(line.rstrip(b"\r\n"))
+        except ProtocolError as error:
+            stdout.write(encode({"type": "error", "seq": 0, "message": str(error)}))
+            stdout.flush()
+            continue
+        kind = message.get("type")
+        if kind == "stop":
+            return 0
+        stdout.write(encode(_answer(engine, kind, message)))
+        stdout.flush()
+    return 0
+
+
+def _answer(engine: Engine, kind: object, message: dict[str, Any]) -> dict[str, Any]:
+    if kind == "start":
+        info = dict(engine.info())
+        return {"type": "ready", "protocol": PROTOCOL_VERSION, **info}
+    seq = message.get("seq", 0)
+    if kind != "evaluate":
+        return {"type": "error", "seq": seq, "message": f"unexpected message {kind!r}"}
+    request = {key: message.get(key) for key in ("variant", "kind", "given")}
+    try:
+        outcome = engine.evaluate(request)
+    except Exception as error:  # the engine's failure is this request's error reply
+        context = {"traceback": traceback.format_exc(limit=5)}
+        return {"type": "error", "seq": seq, "message": repr(error), "context": context}
+    return {"type": "result", "seq": seq, "outcome": dict(outcome)}
+
+
+def main_serve(engine: Engine) -> int:
+    """Serve on the process's binary stdin and stdout."""
+    return serve(engine, sys.stdin.buffer, sys.stdout.buffer)
