@@ -13,7 +13,7 @@ PYTHON = None  # the interpreter that runs nox (any Python 3.11+)
 @nox.session(python=PYTHON)
 def tests(session: nox.Session) -> None:
     """Unit tests, the oracle comparison and the whole fixture corpus (pytest plugin)."""
-    session.install(".[test,docs,oracles]")
+    session.install(".[test,docs,adapters]")
     session.run("pytest", *session.posargs)
 
 
@@ -28,7 +28,7 @@ def lint(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
     """mypy --strict on the two Python packages and the docs extension."""
-    session.install(".[typecheck,oracles]")
+    session.install(".[typecheck,adapters]")
     session.run("mypy", "--strict", "reference_engine", "conformance")
     session.run("mypy", "--strict", "docs/_ext/mjspec_docs")
 

@@ -17,9 +17,11 @@ from conformance.connect import close_engine, open_engine
 from conformance.corpus import load_corpus
 from conformance.coverage import coverage
 from conformance.engine import EngineLoadError, engine_info
+from conformance.expectations import Reconciled, load_expectations, reconcile, shipped_expectations
 from conformance.lint import lint
+from conformance.problems import ProblemsError
 from conformance.report import render_side_by_side, render_text, to_json
-from conformance.runner import run
+from conformance.runner import RunReport, run
 from conformance.score_cli import add_score_arguments, score_command
 from conformance.serve import main_serve
 
@@ -53,22 +55,31 @@ def cmd_run(args: argparse.Namespace) -> int:
         for problem in corpus.problems:
             print(problem, file=sys.stderr)
         print("invalid fixtures were left out of the run; see 'mjspec validate'", file=sys.stderr)
+    try:
+        given = [load_expectations(Path(p)) for p in args.expectations or ()]
+    except ProblemsError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        return 2
     cases = list(corpus.for_variant(args.variant))
-    reports = []
+    runs: list[tuple[RunReport, Reconciled]] = []
     for spec in args.engine or ["reference"]:
         engine = None
         try:
             engine = open_engine(spec, timeout=args.timeout, validate_traffic=args.validate_traffic)
             info = engine_info(engine)
-            reports.append(run(engine, info, cases))
-        except EngineLoadError as error:
-            print(f"{error.code}: {error}", file=sys.stderr)
+            report = run(engine, info, cases)
+            shipped = shipped_expectations(engine)
+        except (EngineLoadError, ProblemsError) as error:
+            print(f"{getattr(error, 'code', 'expectations')}: {error}", file=sys.stderr)
             return 2
         finally:
             if engine is not None:
                 close_engine(engine)
+        chosen = next((e for e in given if e.engine == info.name), shipped)
+        runs.append((report, reconcile(report, chosen)))
     if args.format == "json":
-        documents = [to_json(report) for report in reports]
+        documents = [to_json(report, reconciled) for report, reconciled in runs]
         document = documents[0] if len(documents) == 1 else {"engines": documents}
         text = json.dumps(document, indent=2, ensure_ascii=False)
         if args.output:
@@ -76,10 +87,10 @@ def cmd_run(args: argparse.Namespace) -> int:
         else:
             print(text)
     else:
-        print("\n\n".join(render_text(report) for report in reports))
-        if len(reports) > 1:
-            print("\n" + render_side_by_side(reports))
-    ok = all(report.ok for report in reports)
+        print("\n\n".join(render_text(report, reconciled) for report, reconciled in runs))
+        if len(runs) > 1:
+            print("\n" + render_side_by_side([report for report, _ in runs]))
+    ok = all(reconciled.ok for _, reconciled in runs)
     return 0 if ok and not corpus.problems else 1
 
 
@@ -127,6 +138,13 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         help="a plugin name, python:<module>:<factory> or exec:'<command>' (repeat the "
         "option to compare engines side by side; default: reference)",
+    )
+    run_parser.add_argument(
+        "--expectations",
+        action="append",
+        metavar="FILE",
+        help="known deviations of an engine (matched by the engine name in the file); "
+        "an engine may ship its own",
     )
     run_parser.add_argument(
         "--timeout", type=float, default=10.0, help="seconds per request (exec: engines)"

@@ -7,6 +7,7 @@ from typing import Any
 
 from conformance.compare import action_after, first_divergence
 from conformance.corpus import display_name
+from conformance.expectations import Reconciled
 from conformance.runner import CaseResult, RunReport, Verdict
 
 
@@ -20,8 +21,9 @@ def summary_rows(report: RunReport) -> list[tuple[str, str, dict[Verdict, int]]]
     return [(v, a, counts) for (v, a), counts in sorted(table.items())]
 
 
-def render_text(report: RunReport) -> str:
-    """The human summary: one line per variant and area, then every failure with its diff."""
+def render_text(report: RunReport, reconciled: Reconciled | None = None) -> str:
+    """The human summary: one line per variant and area, then every failure with its diff
+    (known deviations apart, one line each, and stale expectations)."""
     lines = [f"engine: {report.engine.name} {report.engine.version}", ""]
     header = f"{'variant':<18} {'area':<14} {'pass':>5} {'fail':>5} {'error':>6} {'skip':>5}"
     lines += [header, "-" * len(header)]
@@ -36,8 +38,9 @@ def render_text(report: RunReport) -> str:
         f"{'total':<33} {total[Verdict.PASS]:>5} {total[Verdict.FAIL]:>5} "
         f"{total[Verdict.ERROR]:>6} {total[Verdict.SKIP]:>5}   ({report.seconds:.2f} s)"
     )
+    known = {id(result): entry for result, entry in reconciled.known} if reconciled else {}
     for result in report.results:
-        if result.verdict not in (Verdict.FAIL, Verdict.ERROR):
+        if result.verdict not in (Verdict.FAIL, Verdict.ERROR) or id(result) in known:
             continue
         case = result.case
         lines += [
@@ -54,7 +57,22 @@ def render_text(report: RunReport) -> str:
             ]
         lines += divergence_lines(result)
         lines += [f"  - {diff}" for diff in result.differences]
+    if reconciled is not None:
+        lines += _expectation_lines(reconciled)
     return "\n".join(lines)
+
+
+def _expectation_lines(reconciled: Reconciled) -> list[str]:
+    lines: list[str] = []
+    if reconciled.known:
+        lines += ["", f"known deviations ({len(reconciled.known)}):"]
+        for result, entry in reconciled.known:
+            rule = f" [{entry.rule}]" if entry.rule else ""
+            lines.append(f"  {result.verdict.value} {result.case.id}{rule}: {entry.reason}")
+    if reconciled.stale:
+        lines += ["", f"STALE expectations ({len(reconciled.stale)}):"]
+        lines += [f"  {words}" for _, words in reconciled.stale]
+    return lines
 
 
 def divergence_lines(result: CaseResult) -> list[str]:
@@ -70,9 +88,10 @@ def divergence_lines(result: CaseResult) -> list[str]:
     return [f"  first divergence after action {step}: {action}"]
 
 
-def to_json(report: RunReport) -> dict[str, Any]:
+def to_json(report: RunReport, reconciled: Reconciled | None = None) -> dict[str, Any]:
     """A machine-readable report (stable field names; see the docs)."""
-    return {
+    known = {id(result): entry for result, entry in reconciled.known} if reconciled else {}
+    document: dict[str, Any] = {
         "engine": {"name": report.engine.name, "version": report.engine.version},
         "seconds": round(report.seconds, 4),
         "counts": {verdict.value: count for verdict, count in report.counts.items()},
@@ -92,6 +111,7 @@ def to_json(report: RunReport) -> dict[str, Any]:
                 "verdict": r.verdict.value,
                 "message": r.message,
                 **({"stderr": r.stderr} if r.stderr else {}),
+                **({"known": known[id(r)].reason} if id(r) in known else {}),
                 "differences": [
                     {"path": d.path, "expected": d.expected, "actual": d.actual, "step": d.step}
                     for d in r.differences
@@ -100,6 +120,10 @@ def to_json(report: RunReport) -> dict[str, Any]:
             for r in report.results
         ],
     }
+    if reconciled is not None:
+        document["known_deviations"] = len(reconciled.known)
+        document["stale_expectations"] = [words for _, words in reconciled.stale]
+    return document
 
 
 def render_side_by_side(reports: list[RunReport]) -> str:

@@ -132,6 +132,7 @@ def result_view(state: GameState) -> dict[str, Any] | None:
     else:
         view = {
             "end": "win",
+            "reason": end.reason.value,
             "winners": [winner.as_json() for winner in end.settlement.winners],
             "payments": end.settlement.payments_json(),
         }

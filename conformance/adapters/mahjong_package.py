@@ -1,0 +1,202 @@
+"""Adapter for the ``mahjong`` package (2.x, PyPI): riichi ``score`` for four and three
+players (``pip install mjspec[adapters]``; entry point ``mahjong``).
+
+The package's options are set to the convention mjspec's riichi profiles follow where the
+package has a switch for it (open tanyao, red fives, no double yakuman, kazoe capped at a
+yakuman, no kiriage, 30 fu for an open pinfu shape, no tsumo fu with pinfu); everything
+else is the package's own behaviour, so a difference shows as a failing fixture.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+from conformance.adapters.requests import (
+    LIMITS,
+    SEATS,
+    ScoreRequest,
+    base_points,
+    payments_from_shares,
+    read_score,
+)
+from conformance.engine import EngineSkipped
+
+try:
+    from mahjong.constants import EAST
+    from mahjong.hand_calculating.hand import HandCalculator
+    from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+    from mahjong.meld import Meld
+except ImportError as missing:  # the optional extra is not installed
+    raise ImportError("the mahjong adapter needs `pip install mahjong>=2.1,<3`") from missing
+
+YAKU_IDS: dict[str, str] = {
+    "Menzen Tsumo": "menzen-tsumo",
+    "Riichi": "riichi",
+    "Double Riichi": "double-riichi",
+    "Ippatsu": "ippatsu",
+    "Chankan": "chankan",
+    "Rinshan Kaihou": "rinshan",
+    "Haitei Raoyue": "haitei",
+    "Houtei Raoyui": "houtei",
+    "Pinfu": "pinfu",
+    "Tanyao": "tanyao",
+    "Iipeiko": "iipeikou",
+    "Ryanpeikou": "ryanpeikou",
+    "Yakuhai (haku)": "yakuhai-white",
+    "Yakuhai (hatsu)": "yakuhai-green",
+    "Yakuhai (chun)": "yakuhai-red",
+    **{f"Yakuhai (seat wind {w})": "yakuhai-seat-wind" for w in SEATS},
+    **{f"Yakuhai (round wind {w})": "yakuhai-round-wind" for w in SEATS},
+    "Chiitoitsu": "chiitoitsu",
+    "Chantai": "chanta",
+    "Junchan": "junchan",
+    "Ittsu": "ittsu",
+    "Sanshoku Doujun": "sanshoku",
+    "Sanshoku Doukou": "sanshoku-doukou",
+    "San Kantsu": "sankantsu",
+    "Toitoi": "toitoi",
+    "San Ankou": "sanankou",
+    "Shou Sangen": "shousangen",
+    "Honroutou": "honroutou",
+    "Honitsu": "honitsu",
+    "Chinitsu": "chinitsu",
+    "Kokushi Musou": "kokushi",
+    "Kokushi Musou Juusanmen Matchi": "kokushi",
+    "Suu Ankou": "suuankou",
+    "Suu Ankou Tanki": "suuankou",
+    "Daisangen": "daisangen",
+    "Shousuushii": "shousuushii",
+    "Dai Suushii": "daisuushii",
+    "Tsuu Iisou": "tsuuiisou",
+    "Chinroutou": "chinroutou",
+    "Ryuuiisou": "ryuuiisou",
+    "Chuuren Poutou": "chuuren",
+    "Daburu Chuuren Poutou": "chuuren",
+    "Suu Kantsu": "suukantsu",
+    "Tenhou": "tenhou",
+    "Chiihou": "chiihou",
+    "Dora": "dora",
+    "Ura Dora": "ura-dora",
+    "Aka Dora": "aka-dora",
+}
+ERRORS = {
+    HandCalculator.ERR_NO_YAKU: "no-yaku",
+    HandCalculator.ERR_HAND_NOT_WINNING: "not-winning",
+}
+
+
+class MahjongPackageEngine:
+    """The ``mahjong`` package's hand calculator."""
+
+    def info(self) -> Mapping[str, Any]:
+        return {
+            "name": "mahjong",
+            "version": version("mahjong"),
+            "variants": {"riichi": ["score"], "riichi-sanma": ["score"]},
+        }
+
+    def expectations(self) -> Path:
+        """The package's known deviations from the corpus."""
+        return Path(__file__).parent / "expectations" / "mahjong.yaml"
+
+    def evaluate(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
+        if request.get("kind") != "score":
+            raise EngineSkipped("the adapter answers score requests only")
+        score = read_score(request)
+        result = HandCalculator.estimate_hand_value(
+            list(score.all_ids),
+            score.win_id,
+            melds=_melds(score),
+            dora_indicators=list(score.dora_indicators),
+            ura_dora_indicators=list(score.ura_indicators),
+            config=_config(score),
+        )
+        if result.error:
+            code = ERRORS.get(result.error, "invalid-hand")
+            return {"error": {"code": code, "message": str(result.error)}}
+        return _outcome(score, result)
+
+
+def _melds(score: ScoreRequest) -> list[Meld]:
+    kinds = {"chow": Meld.CHI, "pung": Meld.PON}
+    return [
+        Meld(
+            meld_type=kinds.get(m.kind) or (Meld.SHOUMINKAN if m.added else Meld.KAN),
+            tiles=list(m.ids),
+            opened=not m.concealed,
+        )
+        for m in score.melds
+    ]
+
+
+def _config(score: ScoreRequest) -> HandConfig:
+    winds = {seat: EAST + k for k, seat in enumerate(SEATS)}
+    return HandConfig(
+        is_tsumo=score.tsumo,
+        is_riichi=score.riichi,
+        is_daburu_riichi=score.double_riichi,
+        is_ippatsu=score.ippatsu,
+        is_rinshan=score.after_kong and score.tsumo,
+        is_chankan=score.chankan,
+        is_haitei=score.last_tile and score.tsumo,
+        is_houtei=score.last_tile and not score.tsumo and not score.chankan,
+        is_tenhou=score.first_turn and score.is_dealer and score.tsumo,
+        is_chiihou=score.first_turn and not score.is_dealer and score.tsumo,
+        player_wind=winds[score.seat],
+        round_wind=winds[score.round_wind],
+        tsumi_number=score.honba,
+        kyoutaku_number=score.sticks,
+        num_nuki_dora=score.north,
+        options=OptionalRules(
+            has_open_tanyao=True,
+            has_aka_dora=score.red_fives,
+            has_double_yakuman=False,
+            kazoe_limit=HandConfig.KAZOE_LIMITED,
+            kiriage=False,
+            fu_for_open_pinfu=True,
+            fu_for_pinfu_tsumo=False,
+            is_three_player=score.three_player,
+        ),
+    )
+
+
+def _outcome(score: ScoreRequest, result: Any) -> dict[str, Any]:
+    patterns: dict[str, int] = {}
+    yakuman = 0
+    for item in result.yaku or []:
+        name = YAKU_IDS.get(item.name, item.name)
+        if item.is_yakuman:
+            yakuman += 1
+            patterns[name] = patterns.get(name, 0) + 1
+            continue
+        value = item.han_open if result.is_open_hand and item.han_open else item.han_closed
+        patterns[name] = patterns.get(name, 0) + value
+    if score.north and "dora" in patterns:
+        patterns["nuki-dora"] = score.north
+        patterns["dora"] -= score.north
+        if not patterns["dora"]:
+            del patterns["dora"]
+    cost = result.cost
+    level = str(cost["yaku_level"])
+    limit = "yakuman" if "yakuman" in level else (level if level in LIMITS else None)
+    payments = payments_from_shares(
+        score,
+        dealer_share=cost["main"] + cost["main_bonus"],
+        other_share=cost["additional"] + cost["additional_bonus"],
+        ron=cost["main"] + cost["main_bonus"],
+    )
+    han = 0 if yakuman else result.han
+    fu = 0 if yakuman else result.fu
+    return {
+        "patterns": patterns,
+        "han": han,
+        "fu": fu,
+        "yakuman": yakuman,
+        "limit": limit,
+        "base": base_points(han, fu, yakuman, limit),
+        "payments": payments,
+        "deposits": cost["kyoutaku_bonus"],
+    }

@@ -1,0 +1,207 @@
+"""Reading an mjspec riichi ``score`` request into plain values that adapters translate.
+
+Tiles become 136-format ids (kind x 4 + copy, kinds 0-8 characters, 9-17 dots, 18-26
+bamboo, 27-33 east south west north white green red), the convention most riichi
+packages share; a red five takes copy 0 of its five (ids 16, 52 and 88), and plain
+copies are numbered so that no id repeats across the hand, its melds and the indicators.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from conformance.engine import EngineSkipped
+from reference_engine.tiles import Tile, parse_tiles
+
+SEATS = ("east", "south", "west", "north")
+RED_IDS = {"m": 16, "p": 52, "s": 88}
+LIMITS = ("mangan", "haneman", "baiman", "sanbaiman", "yakuman")
+
+
+def kind_of(tile: Tile) -> int:
+    """The 34-kind index of a tile (a red five is its five)."""
+    plain = tile.normal
+    if plain.is_honour:
+        return 27 + plain.number - 1
+    return "mps".index(plain.suit.value) * 9 + plain.number - 1
+
+
+class IdAllocator:
+    """Hands out distinct 136-format ids: red fives their fixed id, plain tiles the next
+    free copy (the red five's copy only when the table has no red fives)."""
+
+    def __init__(self, red_fives: bool = True) -> None:
+        self.used: set[int] = set()
+        self.red_fives = red_fives
+
+    def take(self, tile: Tile) -> int:
+        if tile.is_red:
+            tile_id = RED_IDS[tile.suit.value]
+            if tile_id in self.used:
+                raise EngineSkipped("a red five twice")
+            self.used.add(tile_id)
+            return tile_id
+        kind = kind_of(tile)
+        for copy in range(4):
+            tile_id = kind * 4 + copy
+            if tile_id not in self.used and tile_id not in RED_IDS.values():
+                self.used.add(tile_id)
+                return tile_id
+        if self.red_fives and kind * 4 in RED_IDS.values():
+            raise EngineSkipped(f"a fourth plain {tile.mpsz} has no id beside the red five")
+        for copy in range(4):
+            tile_id = kind * 4 + copy
+            if tile_id not in self.used:
+                self.used.add(tile_id)
+                return tile_id
+        raise EngineSkipped(f"a fifth copy of {tile.mpsz}")
+
+    def take_all(self, tiles: Iterable[Tile]) -> list[int]:
+        return [self.take(t) for t in tiles]
+
+
+@dataclass(frozen=True)
+class ScoreMeld:
+    kind: str  # chow, pung, kong
+    tiles: tuple[Tile, ...]
+    ids: tuple[int, ...]
+    concealed: bool
+    added: bool
+    source: str | None
+
+
+@dataclass(frozen=True)
+class ScoreRequest:
+    """A riichi win as an adapter needs it (tiles as 136-format ids, winning tile last)."""
+
+    three_player: bool
+    concealed: tuple[Tile, ...]
+    concealed_ids: tuple[int, ...]
+    melds: tuple[ScoreMeld, ...]
+    seat: str
+    round_wind: str
+    tsumo: bool
+    chankan: bool
+    source: str | None
+    riichi: bool
+    double_riichi: bool
+    ippatsu: bool
+    after_kong: bool
+    last_tile: bool
+    first_turn: bool
+    dora_indicators: tuple[int, ...]
+    ura_indicators: tuple[int, ...]
+    north: int
+    honba: int
+    sticks: int
+    red_fives: bool
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return SEATS[:3] if self.three_player else SEATS
+
+    @property
+    def all_ids(self) -> tuple[int, ...]:
+        return self.concealed_ids + tuple(i for m in self.melds for i in m.ids)
+
+    @property
+    def win_id(self) -> int:
+        return self.concealed_ids[-1]
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.seat == "east"
+
+
+def read_score(request: Mapping[str, Any]) -> ScoreRequest:
+    """The request's hand and circumstances (``EngineSkipped`` for what cannot be read)."""
+    given = request.get("given") or {}
+    options = given.get("options") or {}
+    try:
+        ids = IdAllocator(red_fives=bool(options.get("red_fives", True)))
+        concealed = parse_tiles(str(given.get("concealed", "")))
+        concealed_ids = tuple(ids.take_all(concealed))
+        melds = []
+        for meld in given.get("melds", []):
+            tiles = parse_tiles(str(meld["tiles"]))
+            melds.append(
+                ScoreMeld(
+                    kind=str(meld["type"]),
+                    tiles=tiles,
+                    ids=tuple(ids.take_all(tiles)),
+                    concealed=bool(meld.get("concealed", False)),
+                    added=bool(meld.get("added", False)),
+                    source=meld.get("from"),
+                )
+            )
+        dora = tuple(ids.take_all(parse_tiles(str(given.get("dora_indicators", "")))))
+        ura = tuple(ids.take_all(parse_tiles(str(given.get("ura_indicators", "")))))
+    except (KeyError, TypeError, ValueError) as error:
+        raise EngineSkipped(f"the adapter cannot read this request: {error}") from None
+    win = given.get("win") or {}
+    table = given.get("table") or {}
+    by = win.get("by")
+    return ScoreRequest(
+        three_player=request.get("variant") == "riichi-sanma",
+        concealed=concealed,
+        concealed_ids=concealed_ids,
+        melds=tuple(melds),
+        seat=str(given.get("seat", "east")),
+        round_wind=str(given.get("round", "east")),
+        tsumo=by == "self-draw",
+        chankan=by == "robbing-kong",
+        source=win.get("from"),
+        riichi=bool(table.get("riichi", False)),
+        double_riichi=bool(table.get("double_riichi", False)),
+        ippatsu=bool(table.get("ippatsu", False)),
+        after_kong=bool(table.get("after_kong", False)),
+        last_tile=bool(table.get("last_tile", False)),
+        first_turn=bool(table.get("first_turn", False)),
+        dora_indicators=dora,
+        ura_indicators=ura,
+        north=int(given.get("north", 0)),
+        honba=int(table.get("honba", 0)),
+        sticks=int(table.get("riichi_sticks", 0)),
+        red_fives=bool(options.get("red_fives", True)),
+    )
+
+
+def payments_from_shares(
+    score: ScoreRequest, *, dealer_share: int, other_share: int, ron: int
+) -> dict[str, int]:
+    """Every seat's payment from the amounts each payer pays (honba included)."""
+    payments = dict.fromkeys(score.seats, 0)
+    if score.tsumo:
+        for payer in score.seats:
+            if payer == score.seat:
+                continue
+            amount = dealer_share if score.is_dealer or payer == "east" else other_share
+            payments[payer] -= amount
+            payments[score.seat] += amount
+    else:
+        source = score.source or ""
+        payments[source] = payments.get(source, 0) - ron
+        payments[score.seat] += ron
+    return payments
+
+
+LIMIT_BASE: dict[str, int] = {
+    "mangan": 2000,
+    "haneman": 3000,
+    "baiman": 4000,
+    "sanbaiman": 6000,
+    "yakuman": 8000,
+}
+
+
+def base_points(han: int, fu: int, yakuman: int, limit: str | None) -> int:
+    """Base points as a package's answer implies them: the limit's base when it names a
+    limit (a yakuman's times the count), else fu x 2^(2 + han) as the package computed it
+    (no cap applied here, so a missing mangan cap shows)."""
+    if yakuman:
+        return LIMIT_BASE["yakuman"] * yakuman
+    if limit is not None:
+        return LIMIT_BASE[limit]
+    return int(fu * 2 ** (2 + han))

@@ -1,0 +1,265 @@
+"""Adapter for the ``riichienv`` package (0.4, PyPI): riichi ``score`` for four and three
+players through its hand evaluators (``riichienv.HandEvaluator`` and ``HandEvaluator3P``).
+
+The evaluators take no rule options: red fives are always ids 16, 52 and 88, double
+yakuman (thirteen-sided thirteen orphans, pure nine gates, four concealed triplets on a
+pair wait, big four winds) always count twice, and counted yakuman follow the package's
+own tiers. So the adapter sets only what the package has a switch for (three-player mode
+and the extracted Norths); everything else is the package's own behaviour, so a
+difference shows as a failing fixture.
+
+The package answers a list of pattern ids, the total han, fu and the payments. The han of
+each pattern is the value the package's yaku table adds (closed or open); the han of the
+dora rows comes from the package itself, by asking again without the dora (or ura-dora)
+indicators; the red-five han is what remains of the package's total. Riichi sticks are
+not in the package's answer: ``deposits`` is 1000 per stick on the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib.metadata import version
+from typing import Any
+
+from conformance.adapters.requests import (
+    LIMITS,
+    RED_IDS,
+    SEATS,
+    ScoreRequest,
+    base_points,
+    payments_from_shares,
+    read_score,
+)
+from conformance.engine import EngineSkipped
+
+try:
+    # The package ships a .pyi for its Rust core but no py.typed marker.
+    from riichienv import (  # type: ignore[import-untyped]
+        Conditions,
+        HandEvaluator,
+        HandEvaluator3P,
+        Meld,
+        MeldType,
+    )
+except ImportError as missing:  # the optional extra is not installed
+    raise ImportError("the riichienv adapter needs `pip install riichienv>=0.4,<0.5`") from missing
+
+# The package's pattern ids (``riichienv.get_all_yaku()``): mjspec id, han closed, han
+# open (None: closed only), as the package's yaku table adds them.
+HAN_PATTERNS: dict[int, tuple[str, int, int | None]] = {
+    1: ("menzen-tsumo", 1, None),
+    2: ("riichi", 1, None),
+    3: ("chankan", 1, 1),
+    4: ("rinshan", 1, 1),
+    5: ("haitei", 1, 1),
+    6: ("houtei", 1, 1),
+    7: ("yakuhai-white", 1, 1),
+    8: ("yakuhai-green", 1, 1),
+    9: ("yakuhai-red", 1, 1),
+    10: ("yakuhai-seat-wind", 1, 1),
+    11: ("yakuhai-round-wind", 1, 1),
+    12: ("tanyao", 1, 1),
+    13: ("iipeikou", 1, None),
+    14: ("pinfu", 1, None),
+    15: ("chanta", 2, 1),
+    16: ("ittsu", 2, 1),
+    17: ("sanshoku", 2, 1),
+    18: ("double-riichi", 2, None),
+    19: ("sanshoku-doukou", 2, 2),
+    20: ("sankantsu", 2, 2),
+    21: ("toitoi", 2, 2),
+    22: ("sanankou", 2, 2),
+    23: ("shousangen", 2, 2),
+    24: ("honroutou", 2, 2),
+    25: ("chiitoitsu", 2, None),
+    26: ("junchan", 3, 2),
+    27: ("honitsu", 3, 2),
+    28: ("ryanpeikou", 3, None),
+    29: ("chinitsu", 6, 5),
+    30: ("ippatsu", 1, None),
+}
+DORA, AKA_DORA, URA_DORA, NUKI_DORA = 31, 32, 33, 34
+# Yakuman pattern ids: mjspec id and the count the package gives (its double yakuman
+# have ids of their own).
+YAKUMAN_PATTERNS: dict[int, tuple[str, int]] = {
+    35: ("tenhou", 1),
+    36: ("chiihou", 1),
+    37: ("daisangen", 1),
+    38: ("suuankou", 1),
+    39: ("tsuuiisou", 1),
+    40: ("ryuuiisou", 1),
+    41: ("chinroutou", 1),
+    42: ("kokushi", 1),
+    43: ("shousuushii", 1),
+    44: ("suukantsu", 1),
+    45: ("chuuren", 1),
+    47: ("chuuren", 2),
+    48: ("suuankou", 2),
+    49: ("kokushi", 2),
+    50: ("daisuushii", 2),
+}
+YAKUMAN_HAN = 13
+
+
+class RiichienvPackageEngine:
+    """The ``riichienv`` package's hand evaluators."""
+
+    def info(self) -> Mapping[str, Any]:
+        return {
+            "name": "riichienv",
+            "version": version("riichienv"),
+            "variants": {"riichi": ["score"], "riichi-sanma": ["score"]},
+        }
+
+    def evaluate(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
+        if request.get("kind") != "score":
+            raise EngineSkipped("the adapter answers score requests only")
+        score = read_score(request)
+        _check_red_fives(score)
+        result = _calc(score, list(score.dora_indicators), list(score.ura_indicators))
+        if not result.is_win:
+            code = "no-yaku" if result.has_win_shape else "not-winning"
+            message = "a winning shape without a yaku" if result.has_win_shape else "no win"
+            return {"error": {"code": code, "message": message}}
+        return _outcome(score, result)
+
+
+def _check_red_fives(score: ScoreRequest) -> None:
+    """Skip what 136-format ids cannot tell the package: it always reads ids 16, 52 and
+    88 as red fives, so a game without red fives that holds such an id, or a plain five
+    that had to take the red five's id, cannot be expressed."""
+    for tile, tile_id in _tiles_and_ids(score):
+        if tile_id not in RED_IDS.values():
+            continue
+        if not score.red_fives:
+            raise EngineSkipped("the package always plays with red fives (ids 16, 52, 88)")
+        if not tile.is_red:
+            raise EngineSkipped(
+                f"a fourth plain {tile.mpsz} would be the package's red five (id {tile_id})"
+            )
+
+
+def _tiles_and_ids(score: ScoreRequest) -> list[tuple[Any, int]]:
+    pairs = list(zip(score.concealed, score.concealed_ids, strict=True))
+    for meld in score.melds:
+        pairs += list(zip(meld.tiles, meld.ids, strict=True))
+    return pairs
+
+
+def _calc(score: ScoreRequest, dora: list[int], ura: list[int]) -> Any:
+    """The package's answer for the hand, with these indicators."""
+    evaluator = HandEvaluator3P if score.three_player else HandEvaluator
+    hand = evaluator(list(score.concealed_ids), _melds(score))
+    return hand.calc(score.win_id, dora, _conditions(score), ura)
+
+
+def _melds(score: ScoreRequest) -> list[Any]:
+    seat = score.seats.index(score.seat)
+    melds = []
+    for m in score.melds:
+        if m.kind == "chow":
+            kind = MeldType.Chi
+        elif m.kind == "pung":
+            kind = MeldType.Pon
+        elif m.concealed:
+            kind = MeldType.Ankan
+        else:
+            kind = MeldType.Kakan if m.added else MeldType.Daiminkan
+        source = score.seats.index(m.source) if m.source in score.seats else seat
+        melds.append(Meld(kind, list(m.ids), not m.concealed, source))
+    return melds
+
+
+def _conditions(score: ScoreRequest) -> Any:
+    return Conditions(
+        tsumo=score.tsumo,
+        riichi=score.riichi,
+        double_riichi=score.double_riichi,
+        ippatsu=score.ippatsu,
+        haitei=score.last_tile and score.tsumo,
+        houtei=score.last_tile and not score.tsumo and not score.chankan,
+        rinshan=score.after_kong and score.tsumo,
+        chankan=score.chankan,
+        tsumo_first_turn=score.first_turn,
+        player_wind=SEATS.index(score.seat),
+        round_wind=SEATS.index(score.round_wind),
+        riichi_sticks=score.sticks,
+        honba=score.honba,
+        kita_count=score.north,
+        is_sanma=score.three_player,
+        num_players=3 if score.three_player else 4,
+    )
+
+
+def _patterns(score: ScoreRequest, result: Any) -> tuple[dict[str, int], int]:
+    """Each pattern's han (or yakuman count) and the yakuman count."""
+    ids = list(result.yaku)
+    patterns: dict[str, int] = {}
+    yakuman = 0
+    open_hand = any(not m.concealed for m in score.melds)
+    for pattern_id in ids:
+        if pattern_id in YAKUMAN_PATTERNS:
+            name, count = YAKUMAN_PATTERNS[pattern_id]
+            patterns[name] = patterns.get(name, 0) + count
+            yakuman += count
+        elif pattern_id in HAN_PATTERNS:
+            name, closed, opened = HAN_PATTERNS[pattern_id]
+            value = opened if open_hand and opened is not None else closed
+            patterns[name] = patterns.get(name, 0) + value
+    if yakuman:
+        return patterns, yakuman
+    rest = int(result.han) - sum(patterns.values())
+    if DORA in ids:
+        without = _calc(score, [], list(score.ura_indicators))
+        patterns["dora"] = int(result.han) - int(without.han)
+        rest -= patterns["dora"]
+    if URA_DORA in ids:
+        without = _calc(score, list(score.dora_indicators), [])
+        patterns["ura-dora"] = int(result.han) - int(without.han)
+        rest -= patterns["ura-dora"]
+    if NUKI_DORA in ids:
+        patterns["nuki-dora"] = score.north
+        rest -= score.north
+    if AKA_DORA in ids:
+        patterns["aka-dora"] = rest
+    return patterns, yakuman
+
+
+def _limit(han: int, fu: int, yakuman: int) -> str | None:
+    """The limit the package's score table applies (``riichienv.calculate_score``): by
+    han from 5 (13 and more a yakuman), else a mangan when fu x 2^(2 + han) passes 2000."""
+    if yakuman or han >= YAKUMAN_HAN:
+        return "yakuman"
+    tiers = {5: "mangan", 6: "haneman", 7: "haneman", 8: "baiman", 9: "baiman", 10: "baiman"}
+    if han >= 11:
+        return "sanbaiman"
+    if han in tiers:
+        return tiers[han]
+    fu_rounded = fu if fu == 25 else -(-fu // 10) * 10
+    return LIMITS[0] if fu_rounded * 2 ** (2 + han) > 2000 else None
+
+
+def _outcome(score: ScoreRequest, result: Any) -> dict[str, Any]:
+    patterns, yakuman = _patterns(score, result)
+    han = 0 if yakuman else int(result.han)
+    fu = 0 if yakuman else int(result.fu)
+    limit = _limit(han, fu, yakuman)
+    counted = int(result.han) // YAKUMAN_HAN if not yakuman and han >= YAKUMAN_HAN else 0
+    base = base_points(han, fu, yakuman or counted, limit)
+    ko = int(result.tsumo_agari_ko)
+    payments = payments_from_shares(
+        score,
+        dealer_share=ko if score.is_dealer else int(result.tsumo_agari_oya),
+        other_share=ko,
+        ron=int(result.ron_agari),
+    )
+    return {
+        "patterns": patterns,
+        "han": han,
+        "fu": fu,
+        "yakuman": yakuman,
+        "limit": limit,
+        "base": base,
+        "payments": payments,
+        "deposits": 1000 * score.sticks,
+    }
