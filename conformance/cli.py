@@ -21,6 +21,8 @@ from conformance.expectations import Reconciled, load_expectations, reconcile, s
 from conformance.lint import lint
 from conformance.problems import ProblemsError
 from conformance.report import render_side_by_side, render_text, to_json
+from conformance.report_html import to_html
+from conformance.report_junit import to_junit
 from conformance.runner import RunReport, run
 from conformance.score_cli import add_score_arguments, score_command
 from conformance.serve import main_serve
@@ -78,20 +80,29 @@ def cmd_run(args: argparse.Namespace) -> int:
                 close_engine(engine)
         chosen = next((e for e in given if e.engine == info.name), shipped)
         runs.append((report, reconcile(report, chosen)))
-    if args.format == "json":
-        documents = [to_json(report, reconciled) for report, reconciled in runs]
-        document = documents[0] if len(documents) == 1 else {"engines": documents}
-        text = json.dumps(document, indent=2, ensure_ascii=False)
+    if args.format != "text":
+        text = _formatted(args.format, runs, args.docs_url)
         if args.output:
-            Path(args.output).write_text(text + "\n", encoding="utf-8")
+            Path(args.output).write_text(text, encoding="utf-8")
         else:
-            print(text)
+            print(text, end="")
     else:
         print("\n\n".join(render_text(report, reconciled) for report, reconciled in runs))
         if len(runs) > 1:
             print("\n" + render_side_by_side([report for report, _ in runs]))
     ok = all(reconciled.ok for _, reconciled in runs)
     return 0 if ok and not corpus.problems else 1
+
+
+def _formatted(name: str, runs: list[tuple[RunReport, Reconciled]], docs_url: str | None) -> str:
+    """A report in one of the file formats: json, junit (XML) or html."""
+    if name == "junit":
+        return to_junit(runs)
+    if name == "html":
+        return to_html(runs, docs_url)
+    documents = [to_json(report, reconciled) for report, reconciled in runs]
+    document = documents[0] if len(documents) == 1 else {"engines": documents}
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -155,7 +166,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="check every protocol message against the protocol schema",
     )
     run_parser.add_argument("--variant", help="only this variant")
-    run_parser.add_argument("--format", choices=("text", "json"), default="text")
+    run_parser.add_argument("--format", choices=("text", "json", "junit", "html"), default="text")
+    run_parser.add_argument(
+        "--docs-url", help="address of the mjspec docs, to link rule ids in an HTML report"
+    )
     run_parser.add_argument("--output", "-o", help="write the report to this file")
     run_parser.set_defaults(func=cmd_run)
 
