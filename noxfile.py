@@ -35,8 +35,9 @@ def typecheck(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def docs(session: nox.Session) -> None:
-    """Build the Sphinx site with warnings as errors, in parallel."""
-    session.install(".[docs]")
+    """Build the Sphinx site with warnings as errors, in parallel (with the adapters, for the
+    conformance page)."""
+    session.install(".[docs,adapters]")
     session.run(
         "sphinx-build",
         "-W",

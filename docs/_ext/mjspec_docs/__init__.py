@@ -20,6 +20,7 @@ from sphinx.util import logging
 from sphinx.util.typing import ExtensionMetadata
 
 from . import live
+from .conformance_page import ConformanceDirective
 from .directives import (
     ExampleDirective,
     FixturesDirective,
@@ -99,6 +100,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("mjspec-fixtures", FixturesDirective)
     app.add_directive("mjspec-schema-fields", SchemaFieldsDirective)
     app.add_directive("mjspec-command", CommandDirective)
+    app.add_directive("mjspec-conformance", ConformanceDirective)
     app.add_role("mjspec-tiles", TilesRole())
     app.connect("config-inited", resolve_paths)
     app.connect("env-before-read-docs", load_spec)
