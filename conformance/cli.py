@@ -18,6 +18,8 @@ from conformance.corpus import load_corpus
 from conformance.coverage import coverage
 from conformance.engine import EngineLoadError, engine_info
 from conformance.expectations import Reconciled, load_expectations, reconcile, shipped_expectations
+from conformance.fuzz.differential import VARIANTS as FUZZ_VARIANTS
+from conformance.fuzz.differential import fuzz, write_finding
 from conformance.lint import lint
 from conformance.problems import ProblemsError
 from conformance.report import render_side_by_side, render_text, to_json
@@ -105,6 +107,46 @@ def _formatted(name: str, runs: list[tuple[RunReport, Reconciled]], docs_url: st
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    """Compare an engine with the reference on random wins; write disagreements as fixtures."""
+    corpus = load_corpus()
+    engine = None
+    try:
+        engine = open_engine(args.engine, timeout=args.timeout)
+        info = engine_info(engine)
+        variants = [args.variant] if args.variant else list(FUZZ_VARIANTS)
+        total = 0
+        for variant in variants:
+            report = fuzz(
+                engine,
+                info,
+                variant,
+                seed=args.seed,
+                count=args.count,
+                max_findings=args.max_findings,
+            )
+            rate = report.cases / report.seconds if report.seconds else 0.0
+            print(
+                f"{variant}: {report.cases} cases compared ({report.skipped} skipped), "
+                f"{len(report.findings)} disagreements, {report.seconds:.1f} s "
+                f"({rate:,.0f} cases/s)"
+            )
+            for finding in report.findings:
+                path = write_finding(
+                    finding, info, args.seed, corpus.catalogues.get(variant), Path(args.out)
+                )
+                fields = ", ".join(sorted({d.path for d in finding.differences})) or "error"
+                print(f"  case {finding.index}: {fields}\n    -> {path}")
+            total += len(report.findings)
+    except EngineLoadError as error:
+        print(f"{error.code}: {error}", file=sys.stderr)
+        return 2
+    finally:
+        if engine is not None:
+            close_engine(engine)
+    return 1 if total else 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """Serve an engine over the protocol on stdin and stdout."""
     try:
@@ -180,6 +222,22 @@ def build_parser() -> argparse.ArgumentParser:
         "--engine", default="reference", help="plugin name or python:<module>:<factory>"
     )
     serve_parser.set_defaults(func=cmd_serve)
+
+    fuzz_parser = sub.add_parser(
+        "fuzz", help="compare an engine with the reference on random riichi wins"
+    )
+    fuzz_parser.add_argument("--engine", required=True, help="as for mjspec run")
+    fuzz_parser.add_argument("--variant", choices=FUZZ_VARIANTS, help="default: both")
+    fuzz_parser.add_argument("--seed", type=int, default=0)
+    fuzz_parser.add_argument("--count", type=int, default=1000, help="hands per variant")
+    fuzz_parser.add_argument(
+        "--max-findings", type=int, default=10, help="stop a variant after this many"
+    )
+    fuzz_parser.add_argument(
+        "--out", default="fuzz-findings", help="folder for the proposed fixtures"
+    )
+    fuzz_parser.add_argument("--timeout", type=float, default=10.0)
+    fuzz_parser.set_defaults(func=cmd_fuzz)
 
     cov = sub.add_parser("coverage", help="fixtures per rule")
     cov.add_argument("--variant", help="only this variant")
