@@ -13,8 +13,9 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.decompose import counts_of, is_sets_and_pair
 from reference_engine.errors import RuleError
-from reference_engine.hand import Meld, MeldKind, Seat, WinBy, WinningHand, WinRequest
+from reference_engine.hand import Meld, MeldKind, Seat, WinBy, WinRequest
 from reference_engine.outcome import Settlement, WinnerResult
 from reference_engine.play.actions import Action, ActionKind
 from reference_engine.play.rules import PlayRules, candidate_tiles, winning_hand, without
@@ -35,7 +36,6 @@ from reference_engine.tiles import Tile
 if TYPE_CHECKING:
     from reference_engine.variants.riichi import Riichi, RiichiScore
 
-_ANY_MELD = Meld(MeldKind.PUNG, (Tile.EAST,) * 3)
 
 
 def _count(value: object, name: str) -> int:
@@ -109,31 +109,42 @@ class RiichiPlay(PlayRules):
         """riichi.tiles.hand-shape: four sets and a pair, seven pairs or thirteen orphans."""
         if 3 * len(melds) + len(concealed) != self.hand_size + 1:
             return False
-        return self._complete(tuple(sorted(t.normal for t in concealed)), len(melds))
+        return self._complete(tuple(counts_of(concealed)), len(melds))
 
-    def _complete_uncached(self, concealed: tuple[Tile, ...], melds: int) -> bool:
-        hand = WinningHand(Seat.EAST, concealed, (_ANY_MELD,) * melds)
-        return next(riichi_readings(hand, on_anothers_tile=False), None) is not None
+    def _complete_uncached(self, counts: tuple[int, ...], melds: int) -> bool:
+        """By per-suit tables rather than by listing readings (the shapes of
+        riichi.tiles.hand-shape: sets and a pair, seven distinct pairs, thirteen orphans)."""
+        if is_sets_and_pair(list(counts), 4 - melds):
+            return True
+        if melds:
+            return False
+        if sum(1 for count in counts if count == 2) == 7:
+            return True
+        orphans = [counts[t] for t in TERMINALS_AND_HONOURS]
+        return all(orphans) and sum(orphans) == 14
 
     def waits(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> frozenset[Tile]:
         """The kinds of tile that complete this 13-tile shape, yaku aside."""
-        return self._waits(tuple(sorted(t.normal for t in concealed)), melds)
+        return self._waits(tuple(counts_of(concealed)), len(melds))
 
-    def _waits_uncached(
-        self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]
-    ) -> frozenset[Tile]:
-        return frozenset(
-            t for t in self._candidates(concealed) if self.is_complete((*concealed, t), melds)
-        )
+    def _waits_uncached(self, counts: tuple[int, ...], melds: int) -> frozenset[Tile]:
+        work = list(counts)
+        found = []
+        for tile in self._candidates(counts):
+            work[tile] += 1
+            if self._complete(tuple(work), melds):
+                found.append(tile)
+            work[tile] -= 1
+        return frozenset(found)
 
     def is_ready(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> bool:
-        """Tenpai: some tile completes the shape (the first one found is enough)."""
-        plain = tuple(sorted(t.normal for t in concealed))
-        return any(self.is_complete((*plain, t), melds) for t in self._candidates(plain))
+        """Tenpai: some tile completes the shape."""
+        return bool(self._waits(tuple(counts_of(concealed)), len(melds)))
 
-    def _candidates(self, concealed: tuple[Tile, ...]) -> list[Tile]:
+    def _candidates(self, counts: tuple[int, ...]) -> list[Tile]:
         """Tiles of the set that could complete the shape: near a held tile, or an orphan."""
-        near = set(candidate_tiles(concealed)) | set(TERMINALS_AND_HONOURS)
+        held = tuple(Tile(kind) for kind, count in enumerate(counts) if count)
+        near = set(candidate_tiles(held)) | set(TERMINALS_AND_HONOURS)
         return [t for t in self._kinds if t in near]
 
     # --- winning -------------------------------------------------------------------------
