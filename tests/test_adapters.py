@@ -17,6 +17,11 @@ from conformance.runner import Verdict, run
 
 ADAPTERS = [
     ("mahjong", "conformance.adapters.mahjong_package", "MahjongPackageEngine"),
+    ("riichienv", "conformance.adapters.riichienv_package", "RiichienvPackageEngine"),
+    ("jansou", "conformance.adapters.jansou_package", "JansouPackageEngine"),
+    ("cmajiang", "conformance.adapters.cmajiang_package", "CmajiangPackageEngine"),
+    ("pyriichi", "conformance.adapters.pyriichi_package", "PyriichiPackageEngine"),
+    ("mahjong_utils", "conformance.adapters.mahjong_utils_package", "MahjongUtilsPackageEngine"),
 ]
 
 

@@ -11,22 +11,24 @@ difference shows as a failing fixture.
 The package answers a list of pattern ids, the total han, fu and the payments. The han of
 each pattern is the value the package's yaku table adds (closed or open); the han of the
 dora rows comes from the package itself, by asking again without the dora (or ura-dora)
-indicators; the red-five han is what remains of the package's total. Riichi sticks are
-not in the package's answer: ``deposits`` is 1000 per stick on the table.
+indicators; the red-five han is what remains of the package's total. The limit and base
+are read from the package's payments (the tier whose payments the package's own
+``calculate_score`` gives). Riichi sticks are not in the package's answer: ``deposits``
+is 1000 per stick on the table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from importlib.metadata import version
+from pathlib import Path
 from typing import Any
 
 from conformance.adapters.requests import (
-    LIMITS,
+    LIMIT_BASE,
     RED_IDS,
     SEATS,
     ScoreRequest,
-    base_points,
     payments_from_shares,
     read_score,
 )
@@ -40,6 +42,7 @@ try:
         HandEvaluator3P,
         Meld,
         MeldType,
+        calculate_score,
     )
 except ImportError as missing:  # the optional extra is not installed
     raise ImportError("the riichienv adapter needs `pip install riichienv>=0.4,<0.5`") from missing
@@ -99,10 +102,16 @@ YAKUMAN_PATTERNS: dict[int, tuple[str, int]] = {
     50: ("daisuushii", 2),
 }
 YAKUMAN_HAN = 13
+# The least han of each limit in the package's score table.
+LIMIT_HAN = {"mangan": 5, "haneman": 6, "baiman": 8, "sanbaiman": 11}
 
 
 class RiichienvPackageEngine:
     """The ``riichienv`` package's hand evaluators."""
+
+    def expectations(self) -> Path:
+        """The package's known deviations from the corpus."""
+        return Path(__file__).parent / "expectations" / "riichienv.yaml"
 
     def info(self) -> Mapping[str, Any]:
         return {
@@ -125,25 +134,11 @@ class RiichienvPackageEngine:
 
 
 def _check_red_fives(score: ScoreRequest) -> None:
-    """Skip what 136-format ids cannot tell the package: it always reads ids 16, 52 and
-    88 as red fives, so a game without red fives that holds such an id, or a plain five
-    that had to take the red five's id, cannot be expressed."""
-    for tile, tile_id in _tiles_and_ids(score):
-        if tile_id not in RED_IDS.values():
-            continue
-        if not score.red_fives:
-            raise EngineSkipped("the package always plays with red fives (ids 16, 52, 88)")
-        if not tile.is_red:
-            raise EngineSkipped(
-                f"a fourth plain {tile.mpsz} would be the package's red five (id {tile_id})"
-            )
-
-
-def _tiles_and_ids(score: ScoreRequest) -> list[tuple[Any, int]]:
-    pairs = list(zip(score.concealed, score.concealed_ids, strict=True))
-    for meld in score.melds:
-        pairs += list(zip(meld.tiles, meld.ids, strict=True))
-    return pairs
+    """Skip a table without red fives that holds an id 16, 52 or 88 (a fourth plain
+    five): the package always reads those ids as red fives."""
+    ids = set(score.all_ids) | set(score.dora_indicators) | set(score.ura_indicators)
+    if not score.red_fives and ids & set(RED_IDS.values()):
+        raise EngineSkipped("the package always plays with red fives (ids 16, 52, 88)")
 
 
 def _calc(score: ScoreRequest, dora: list[int], ura: list[int]) -> Any:
@@ -225,27 +220,24 @@ def _patterns(score: ScoreRequest, result: Any) -> tuple[dict[str, int], int]:
     return patterns, yakuman
 
 
-def _limit(han: int, fu: int, yakuman: int) -> str | None:
-    """The limit the package's score table applies (``riichienv.calculate_score``): by
-    han from 5 (13 and more a yakuman), else a mangan when fu x 2^(2 + han) passes 2000."""
-    if yakuman or han >= YAKUMAN_HAN:
-        return "yakuman"
-    tiers = {5: "mangan", 6: "haneman", 7: "haneman", 8: "baiman", 9: "baiman", 10: "baiman"}
-    if han >= 11:
-        return "sanbaiman"
-    if han in tiers:
-        return tiers[han]
-    fu_rounded = fu if fu == 25 else -(-fu // 10) * 10
-    return LIMITS[0] if fu_rounded * 2 ** (2 + han) > 2000 else None
+def _paid_limit(score: ScoreRequest, result: Any) -> tuple[str | None, int]:
+    """The limit and base the package's payments show: the tier (or yakuman multiple)
+    whose payments, by the package's own ``calculate_score``, equal the package's answer;
+    else no limit, and the base as fu x 2^(2 + han) from the package's han and fu."""
+    paid = (int(result.ron_agari), int(result.tsumo_agari_oya), int(result.tsumo_agari_ko))
+    players = len(score.seats)
+    tiers = [(name, han, LIMIT_BASE[name]) for name, han in LIMIT_HAN.items()]
+    tiers += [("yakuman", YAKUMAN_HAN * k, LIMIT_BASE["yakuman"] * k) for k in range(1, 7)]
+    for name, han, base in tiers:
+        tier = calculate_score(han, 30, score.is_dealer, score.tsumo, score.honba, players)
+        if (tier.pay_ron, tier.pay_tsumo_oya, tier.pay_tsumo_ko) == paid:
+            return name, base
+    return None, int(result.fu) * 2 ** (2 + int(result.han))
 
 
 def _outcome(score: ScoreRequest, result: Any) -> dict[str, Any]:
     patterns, yakuman = _patterns(score, result)
-    han = 0 if yakuman else int(result.han)
-    fu = 0 if yakuman else int(result.fu)
-    limit = _limit(han, fu, yakuman)
-    counted = int(result.han) // YAKUMAN_HAN if not yakuman and han >= YAKUMAN_HAN else 0
-    base = base_points(han, fu, yakuman or counted, limit)
+    limit, base = _paid_limit(score, result)
     ko = int(result.tsumo_agari_ko)
     payments = payments_from_shares(
         score,
@@ -255,8 +247,8 @@ def _outcome(score: ScoreRequest, result: Any) -> dict[str, Any]:
     )
     return {
         "patterns": patterns,
-        "han": han,
-        "fu": fu,
+        "han": 0 if yakuman else int(result.han),
+        "fu": 0 if yakuman else int(result.fu),
         "yakuman": yakuman,
         "limit": limit,
         "base": base,
