@@ -37,7 +37,6 @@ if TYPE_CHECKING:
     from reference_engine.variants.riichi import Riichi, RiichiScore
 
 
-
 def _count(value: object, name: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise RuleError("invalid-request", f"'{name}' must be a count", path=(name,))
