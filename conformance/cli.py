@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from conformance.connect import close_engine, open_engine
@@ -28,6 +28,8 @@ from conformance.report_junit import to_junit
 from conformance.runner import RunReport, run
 from conformance.score_cli import add_score_arguments, score_command
 from conformance.serve import main_serve
+
+PROGRESS_MIN_CASES = 200
 
 
 def _paths(values: Sequence[str]) -> list[Path] | None:
@@ -72,7 +74,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         try:
             engine = open_engine(spec, timeout=args.timeout, validate_traffic=args.validate_traffic)
             info = engine_info(engine)
-            report = run(engine, info, cases)
+            report = run(engine, info, cases, progress_bar(info.name, len(cases)))
             shipped = shipped_expectations(engine)
         except (EngineLoadError, ProblemsError) as error:
             print(f"{getattr(error, 'code', 'expectations')}: {error}", file=sys.stderr)
@@ -94,6 +96,22 @@ def cmd_run(args: argparse.Namespace) -> int:
             print("\n" + render_side_by_side([report for report, _ in runs]))
     ok = all(reconciled.ok for _, reconciled in runs)
     return 0 if ok and not corpus.problems else 1
+
+
+def progress_bar(name: str, total: int) -> Callable[[int], None] | None:
+    """A progress bar on stderr for long runs in a terminal (none otherwise)."""
+    if total < PROGRESS_MIN_CASES or not sys.stderr.isatty():
+        return None
+
+    def show(done: int) -> None:
+        if done % 20 and done != total:
+            return
+        filled = 30 * done // total
+        end = "\n" if done == total else ""
+        bar = "#" * filled + "." * (30 - filled)
+        print(f"\r{name} [{bar}] {done}/{total}", end=end, file=sys.stderr, flush=True)
+
+    return show
 
 
 def _formatted(name: str, runs: list[tuple[RunReport, Reconciled]], docs_url: str | None) -> str:

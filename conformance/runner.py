@@ -8,7 +8,7 @@ verdict for that case; the run goes on.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -91,8 +91,19 @@ def run_case(engine: Engine, info: EngineInfo, case: Case) -> CaseResult:
     return CaseResult(case, verdict, differences, outcome, seconds=elapsed)
 
 
-def run(engine: Engine, info: EngineInfo, cases: Iterable[Case]) -> RunReport:
+def run(
+    engine: Engine,
+    info: EngineInfo,
+    cases: Iterable[Case],
+    progress: Callable[[int], None] | None = None,
+) -> RunReport:
+    """Run every case; ``progress`` is told how many cases are done after each one."""
     started = time.perf_counter()
-    results = tuple(run_case(engine, info, case) for case in cases)
+    done: list[CaseResult] = []
+    for case in cases:
+        done.append(run_case(engine, info, case))
+        if progress is not None:
+            progress(len(done))
+    results = tuple(done)
     counts = {verdict: sum(1 for r in results if r.verdict is verdict) for verdict in Verdict}
     return RunReport(info, results, time.perf_counter() - started, counts)
