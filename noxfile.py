@@ -61,6 +61,6 @@ def conformance(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def bench(session: nox.Session) -> None:
-    """Throughput benchmarks (printed, never asserted), with the mahjong package as baseline."""
-    session.install(".[oracles]")
+    """Throughput benchmarks (printed, never asserted), beside the installed peer engines."""
+    session.install(".[adapters,docs]")
     session.run("python", "-m", "conformance.bench", *session.posargs)

@@ -1,10 +1,12 @@
-"""Throughput benchmarks, printed and never asserted (``nox -s bench``).
+"""Throughput benchmarks, printed side by side and never asserted (``nox -s bench``).
 
-Measures, on this machine: loading + validating the corpus (fixtures/s), the
-whole corpus through the in-process runner, Taiwanese scoring of seeded random
-complete hands (hands/s), Taiwanese random play (deals/s), and riichi scoring of
-the same hands by mjspec and by the ``mahjong`` package (when installed) in one
-run. No peer engine scores the Taiwanese rules.
+In one process and on the same seeded inputs: loading + validating the corpus, the whole
+corpus in-process and through the JSON Lines protocol (the reference engine as a
+subprocess), the protocol itself with a trivial subprocess engine, scoring random riichi
+wins (four and three players) by the reference engine and by every installed peer
+(through the same engine interface, request translation included on both sides),
+Taiwanese scoring (no peer), random play of every variant (deals/s), and optionally the
+cold docs build.
 """
 
 from __future__ import annotations
@@ -12,17 +14,47 @@ from __future__ import annotations
 import argparse
 import platform
 import random
+import subprocess
+import sys
+import tempfile
+import textwrap
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
 
+from conformance.connect import close_engine, open_engine
 from conformance.corpus import load_corpus
-from conformance.engine import engine_info, load_engine
+from conformance.engine import EngineError, EngineLoadError, EngineSkipped, engine_info
+from conformance.fuzz.riichi_deals import deal, engine_request
 from conformance.lint import lint
 from conformance.runner import run
+from conformance.subprocess_engine import SubprocessEngine
+from reference_engine.play.rules import PlayRules
 from reference_engine.play.selfplay import random_hand
 from reference_engine.plugin import ReferenceEngine
 from reference_engine.tiles import Tile, format_tiles
 from reference_engine.variants import find_variant
+
+PEERS = ("mahjong", "riichienv", "jansou", "cmajiang", "pyriichi", "mahjong-utils")
+ANCHORS = {"riichi": "riichienv 680/s", "riichi-sanma": "riichienv 430/s"}
+TRIVIAL_ENGINE = textwrap.dedent(
+    """
+    import json, sys
+    out = sys.stdout.buffer
+    for line in sys.stdin.buffer:
+        message = json.loads(line)
+        if message["type"] == "stop":
+            break
+        if message["type"] == "start":
+            reply = {"type": "ready", "protocol": 1, "name": "trivial", "version": "0",
+                     "variants": {"taiwanese": ["score"]}}
+        else:
+            reply = {"type": "result", "seq": message["seq"], "outcome": {}}
+        out.write(json.dumps(reply).encode() + b"\\n")
+        out.flush()
+    """
+)
 
 
 def random_complete_hand(rng: random.Random, sets: int = 5) -> str:
@@ -49,36 +81,122 @@ def random_complete_hand(rng: random.Random, sets: int = 5) -> str:
             return format_tiles(tiles)
 
 
-def _timed(label: str, count: int, unit: str, action: Callable[[], object]) -> None:
+def rate(count: int, action: Callable[[], object]) -> tuple[float, float]:
+    """Items per second and the seconds taken."""
     started = time.perf_counter()
     action()
     elapsed = time.perf_counter() - started
-    print(f"{label:<44} {count / elapsed:>12,.0f} {unit}/s   ({count} in {elapsed:.3f} s)")
+    return count / elapsed, elapsed
 
 
-def main(argv: list[str] | None = None) -> int:
+def line(label: str, value: float, unit: str, extra: str = "") -> None:
+    print(f"  {label:<46} {value:>12,.0f} {unit:<9} {extra}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m conformance.bench")
-    parser.add_argument("--hands", type=int, default=3000)
+    parser.add_argument("--hands", type=int, default=3000, help="scored hands per variant")
+    parser.add_argument("--deals", type=int, default=60, help="random play deals per variant")
     parser.add_argument("--seed", type=int, default=20261129)
+    parser.add_argument("--docs", action="store_true", help="also time a cold docs build")
     args = parser.parse_args(argv)
-    machine = platform.processor() or platform.machine()
     python = f"{platform.python_implementation()} {platform.python_version()}"
-    print(f"machine: {machine}, {python}, {platform.system()}")
+    print(f"machine: {platform.machine()}, {python}, {platform.system()}")
+    bench_corpus()
+    bench_protocol()
+    for variant in ("riichi", "riichi-sanma"):
+        bench_scoring(variant, args.seed, args.hands)
+    bench_taiwanese_scoring(args.seed, args.hands)
+    bench_play(args.deals)
+    if args.docs:
+        bench_docs()
+    return 0
 
+
+def bench_corpus() -> None:
+    print("corpus")
     corpus = load_corpus()
-    _timed(
-        "load + validate + lint corpus", len(corpus.cases), "fixtures", lambda: lint(load_corpus())
-    )
-    engine = load_engine("reference")
+    count = len(corpus.cases)
+    per_second, _ = rate(count, lambda: lint(load_corpus()))
+    line("load + validate + lint", per_second, "fixtures/s")
+    engine = ReferenceEngine()
     info = engine_info(engine)
-    _timed(
-        "whole corpus, in-process runner",
-        len(corpus.cases),
-        "cases",
-        lambda: run(engine, info, corpus.cases),
-    )
+    per_second, seconds = rate(count, lambda: run(engine, info, corpus.cases))
+    line("whole corpus, in-process runner", per_second, "cases/s", f"({seconds:.2f} s)")
+    served = SubprocessEngine([sys.executable, "-m", "conformance.cli", "serve"])
+    try:
+        served_info = engine_info(served)
+        per_second, seconds = rate(count, lambda: run(served, served_info, corpus.cases))
+        words = f"({seconds:.2f} s)"
+        line("whole corpus, reference as a subprocess", per_second, "cases/s", words)
+    finally:
+        served.close()
 
-    rng = random.Random(args.seed)
+
+def bench_protocol(count: int = 20_000) -> None:
+    print("protocol")
+    with tempfile.TemporaryDirectory() as folder:
+        script = Path(folder) / "trivial_engine.py"
+        script.write_text(TRIVIAL_ENGINE, encoding="utf-8")
+        engine = SubprocessEngine([sys.executable, str(script)])
+        try:
+            engine.info()
+            request = {"variant": "taiwanese", "kind": "score", "given": {"concealed": "1m"}}
+            per_second, _ = rate(count, lambda: [engine.evaluate(request) for _ in range(count)])
+            line("trivial subprocess engine, round trips", per_second, "cases/s")
+        finally:
+            engine.close()
+
+
+def _requests(variant: str, seed: int, count: int) -> list[dict[str, Any]]:
+    rng = random.Random(seed)
+    return [engine_request(deal(rng, variant)) for _ in range(count)]
+
+
+def _answer_all(engine: Any, requests: list[dict[str, Any]]) -> int:
+    answered = 0
+    for request in requests:
+        try:
+            engine.evaluate(request)
+            answered += 1
+        except (EngineSkipped, EngineError):
+            continue
+    return answered
+
+
+def bench_scoring(variant: str, seed: int, count: int) -> None:
+    """The same random wins scored by the reference and each installed peer."""
+    print(f"{variant} scoring, {count} random wins (every yaku family, open and closed)")
+    requests = _requests(variant, seed, count)
+    ours, _ = rate(count, lambda: _answer_all(ReferenceEngine(), requests))
+    line("mjspec reference", ours, "hands/s")
+    for name in PEERS:
+        try:
+            engine = open_engine(name)
+            info = engine_info(engine)
+        except EngineLoadError:
+            print(f"  {name:<46} {'not installed':>12}")
+            continue
+        if not info.supports(variant, "score"):
+            close_engine(engine)
+            continue
+        answered = 0
+
+        def score_all(engine: Any = engine) -> None:
+            nonlocal answered
+            answered = _answer_all(engine, requests)
+
+        theirs, _ = rate(count, score_all)
+        close_engine(engine)
+        note = f"mjspec/{name} = {ours / theirs:.2f}x"
+        if answered < count:
+            note += f" ({count - answered} skipped by the adapter)"
+        line(f"{info.name} {info.version}", theirs, "hands/s", note)
+
+
+def bench_taiwanese_scoring(seed: int, count: int) -> None:
+    print("taiwanese scoring (no peer scores these rules)")
+    rng = random.Random(seed)
     requests = [
         {
             "variant": "taiwanese",
@@ -90,69 +208,37 @@ def main(argv: list[str] | None = None) -> int:
                 "table": {"discards": 20},
             },
         }
-        for _ in range(args.hands)
+        for _ in range(count)
     ]
-    reference = ReferenceEngine()
-    _timed(
-        "taiwanese scoring, random concealed hands",
-        len(requests),
-        "hands",
-        lambda: [reference.evaluate(r) for r in requests],
-    )
-    rules = find_variant("taiwanese").play_rules()
-    deals = max(args.hands // 30, 20)
-    _timed(
-        "taiwanese random play (complete hands)",
-        deals,
-        "deals",
-        lambda: [list(random_hand(rules, seed)) for seed in range(deals)],
-    )
-    print("anchors: riichienv 680 deals/s (4p), jansou 145-290 deals/s; no peer scores taiwanese")
-    bench_riichi(random.Random(args.seed), args.hands)
-    return 0
+    engine = ReferenceEngine()
+    per_second, _ = rate(count, lambda: [engine.evaluate(r) for r in requests])
+    line("random concealed hands", per_second, "hands/s")
 
 
-def bench_riichi(rng: random.Random, count: int) -> None:
-    """Four-player riichi scoring of the same closed tsumo hands, mjspec beside ``mahjong``."""
-    hands = [random_complete_hand(rng, sets=4) for _ in range(count)]
-    reference = ReferenceEngine()
-    requests = [
-        {
-            "variant": "riichi",
-            "kind": "score",
-            "given": {
-                "concealed": hand,
-                "seat": "south",
-                "win": {"by": "self-draw"},
-                "table": {"riichi": True},
-            },
-        }
-        for hand in hands
-    ]
-    started = time.perf_counter()
-    for request in requests:
-        reference.evaluate(request)
-    ours = count / (time.perf_counter() - started)
-    print(f"{'riichi scoring, closed riichi tsumo hands':<44} {ours:>12,.0f} hands/s   (mjspec)")
-    try:
-        from mahjong.hand_calculating.hand import HandCalculator
-        from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
-        from mahjong.tile import TilesConverter
-    except ImportError:
-        print("  mahjong package not installed: install mjspec[oracles] for the baseline")
-        return
-    options = OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False)
-    config = HandConfig(
-        is_tsumo=True, is_riichi=True, player_wind=28, round_wind=27, options=options
-    )
-    calculator = HandCalculator()
-    prepared = [TilesConverter.one_line_string_to_136_array(hand) for hand in hands]
-    started = time.perf_counter()
-    for hand, tiles in zip(hands, prepared, strict=True):
-        win_tile = TilesConverter.one_line_string_to_136_array(hand[-2:])[0]
-        calculator.estimate_hand_value(tiles, win_tile, config=config)
-    theirs = count / (time.perf_counter() - started)
-    print(f"{'':<44} {theirs:>12,.0f} hands/s   (mahjong)   ratio {ours / theirs:.2f}x")
+def bench_play(deals: int) -> None:
+    print("random play, complete hands (agents pick uniformly among legal actions)")
+    for variant in ("taiwanese", "riichi", "riichi-sanma"):
+        rules = find_variant(variant).play_rules()
+
+        def play_all(rules: PlayRules = rules) -> None:
+            for seed in range(deals):
+                list(random_hand(rules, seed))
+
+        per_second, _ = rate(deals, play_all)
+        line(variant, per_second, "deals/s", f"anchor: {ANCHORS.get(variant, 'none')}")
+
+
+def bench_docs() -> None:
+    print("docs")
+    root = Path(__file__).resolve().parent.parent / "docs"
+    with tempfile.TemporaryDirectory() as out:
+        command = [sys.executable, "-m", "sphinx", "-q", "-j", "auto", "-b", "html"]
+        command += [str(root), out]
+        started = time.perf_counter()
+        done = subprocess.run(command, capture_output=True, check=False)
+        seconds = time.perf_counter() - started
+    status = "" if done.returncode == 0 else f" (exit {done.returncode})"
+    print(f"  {'cold docs build':<46} {seconds:>12.1f} s{status}")
 
 
 if __name__ == "__main__":
