@@ -26,6 +26,7 @@ from conformance.corpus import Catalogue, Rule
 from conformance.engine import Engine, EngineError, EngineInfo, EngineSkipped
 from conformance.fuzz.riichi_deals import deal, engine_request
 from reference_engine.plugin import ReferenceEngine
+from reference_engine.tiles import format_tiles, parse_tiles
 
 VARIANTS = ("riichi", "riichi-sanma")
 SCORE_FIELDS = ("patterns", "han", "fu", "yakuman", "limit", "base", "payments", "deposits")
@@ -214,23 +215,57 @@ def write_finding(
     rules = _rules_for(finding, catalogue)
     area = rules[0].area if rules else "points"
     stem = f"fuzz-{engine.name}-{seed}-{finding.index}".lower()
-    fields = sorted({d.path.split(".")[0].split(" ")[0] for d in finding.differences}) or ["error"]
     document = {
         "id": f"{finding.variant}/{area}/{stem}",
         "variant": finding.variant,
         "kind": "score",
-        "title": f"Fuzz: {engine.name} differs on {', '.join(fields)} (case {finding.index})",
+        "title": f"Fuzz: {engine.name}, {finding.variant}, seed {seed}, case {finding.index}",
         "rules": [rule.id for rule in rules],
         "source": {"section": rules[0].section if rules else "fuzz"},
         "status": "proposed",
-        "given": finding.request["given"],
+        "given": tidy(finding.request["given"]),
         "expect": expectation(finding.reference),
         "notes": _notes(finding, engine, seed),
     }
     path = out / finding.variant / area / f"{stem}.yaml"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(yaml.safe_dump(document, sort_keys=False, allow_unicode=True), "utf-8")
+    text = yaml.dump(document, Dumper=_FixtureDumper, sort_keys=False, allow_unicode=True)
+    path.write_text(text, "utf-8")
     return path
+
+
+class _FixtureDumper(yaml.SafeDumper):
+    """Writes multi-line strings (the notes) as literal blocks."""
+
+
+def _string(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
+    style = "|" if "\n" in value else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_FixtureDumper.add_representer(str, _string)
+
+
+def tidy(given: Mapping[str, Any]) -> dict[str, Any]:
+    """A request as a person would write it: defaults left out, tiles sorted and grouped
+    (the winning tile kept last)."""
+    out = copy.deepcopy(dict(given))
+    tiles = parse_tiles(str(out["concealed"]))
+    rest = sorted(tiles[:-1], key=lambda t: (t.normal, t.is_red))
+    out["concealed"] = f"{format_tiles(rest)} {tiles[-1].mpsz}"
+    if not out.get("melds"):
+        out.pop("melds", None)
+    if out.get("round", "east") == "east":
+        out.pop("round", None)
+    for key in ("dora_indicators", "ura_indicators"):
+        if not out.get(key):
+            out.pop(key, None)
+    table = {k: v for k, v in (out.get("table") or {}).items() if v}
+    if table:
+        out["table"] = table
+    else:
+        out.pop("table", None)
+    return out
 
 
 def _rules_for(finding: Finding, catalogue: Catalogue | None) -> list[Rule]:

@@ -1,0 +1,71 @@
+"""mjspec fuzz: a deliberately wrong engine is caught, the case shrunk to what matters, and
+written as a valid proposed fixture."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from conformance.cli import main
+from conformance.corpus import load_corpus
+from conformance.engine import engine_info
+from conformance.fuzz.differential import fuzz, write_finding
+from reference_engine.plugin import ReferenceEngine
+
+
+class RiichiIsTwoHan:
+    """The reference engine, except that riichi is worth 2 han."""
+
+    def __init__(self) -> None:
+        self.inner = ReferenceEngine()
+
+    def info(self) -> Mapping[str, Any]:
+        return {**self.inner.info(), "name": "riichi-is-two"}
+
+    def evaluate(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
+        outcome = dict(self.inner.evaluate(request))
+        patterns = outcome.get("patterns")
+        if isinstance(patterns, dict) and "riichi" in patterns:
+            outcome["patterns"] = {**patterns, "riichi": 2}
+            outcome["han"] += 1
+        return outcome
+
+
+def test_a_wrong_engine_is_found_and_shrunk(tmp_path: Path) -> None:
+    engine = RiichiIsTwoHan()
+    info = engine_info(engine)
+    report = fuzz(engine, info, "riichi", seed=3, count=300, max_findings=3)
+    assert report.findings
+    for finding in report.findings:
+        table = finding.request["given"].get("table", {})
+        assert table.get("riichi") is True
+        assert not table.get("honba") and not table.get("riichi_sticks")
+        assert not table.get("ippatsu") and not table.get("double_riichi")
+        assert any(d.path == "patterns.riichi" for d in finding.differences)
+    catalogue = load_corpus().catalogues["riichi"]
+    paths = [write_finding(f, info, 3, catalogue, tmp_path) for f in report.findings]
+    written = load_corpus([tmp_path])
+    assert not written.problems
+    assert {case.id for case in written.cases} == {
+        f"riichi/{p.parent.name}/{p.stem}" for p in paths
+    }
+    assert all(case.status == "proposed" for case in written.cases)
+
+
+def test_an_agreeing_engine_finds_nothing(tmp_path: Path) -> None:
+    status = main(
+        [
+            "fuzz",
+            "--engine",
+            "reference",
+            "--variant",
+            "riichi-sanma",
+            "--count",
+            "200",
+            "--out",
+            str(tmp_path),
+        ]
+    )
+    assert status == 0
+    assert not list(tmp_path.rglob("*.yaml"))
