@@ -40,8 +40,8 @@ def test_a_wrong_engine_is_found_and_shrunk(tmp_path: Path) -> None:
     for finding in report.findings:
         table = finding.request["given"].get("table", {})
         assert table.get("riichi") is True
-        assert not table.get("honba") and not table.get("riichi_sticks")
-        assert not table.get("ippatsu") and not table.get("double_riichi")
+        for cleared in ("honba", "riichi_sticks", "ippatsu", "double_riichi"):
+            assert not table.get(cleared)
         assert any(d.path == "patterns.riichi" for d in finding.differences)
     catalogue = load_corpus().catalogues["riichi"]
     paths = [write_finding(f, info, 3, catalogue, tmp_path) for f in report.findings]
