@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -98,13 +99,18 @@ class Corpus:
 
 def display_name(path: Path) -> str:
     """A short, stable name for a file: relative to the spec root or the cwd when possible."""
-    resolved = path.resolve()
-    for base in (Path.cwd(), spec.ROOT.parent):
+    return _display_name(str(path), str(Path.cwd()))
+
+
+@cache
+def _display_name(path: str, cwd: str) -> str:
+    resolved = Path(path).resolve()
+    for base in (Path(cwd), spec.ROOT.parent):
         try:
             return str(resolved.relative_to(base))
         except ValueError:
             continue
-    return str(path)
+    return path
 
 
 def _frozen(value: Any) -> Any:

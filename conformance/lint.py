@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +100,11 @@ def _lint_catalogues(corpus: Corpus) -> list[Problem]:
     return problems
 
 
+@cache
+def _resolved(folder: Path) -> Path:
+    return folder.resolve()
+
+
 def _lint_case(case: Case, corpus: Corpus) -> list[Problem]:
     doc = corpus.documents[str(case.file)]
     problems: list[Problem] = []
@@ -108,8 +114,8 @@ def _lint_case(case: Case, corpus: Corpus) -> list[Problem]:
     if len(parts) != 3 or parts[0] != case.variant or parts[2] != stem:
         message = f"id {case.id!r} must be '{case.variant}/<area>/{stem}'"
         problems.append(doc.problem("id-mismatch", message, ("id",), value=True))
-    folder = Path(case.file).resolve().parent
-    if folder.parent == (spec.SCENARIOS_DIR / case.variant).resolve() and folder.name != area:
+    folder = _resolved(Path(case.file).parent)
+    if folder.parent == _resolved(spec.SCENARIOS_DIR / case.variant) and folder.name != area:
         message = f"the fixture lives in {folder.name}/ but its id names the area {area!r}"
         problems.append(doc.problem("id-mismatch", message, ("id",), value=True))
     catalogue = corpus.catalogues.get(case.variant)

@@ -14,6 +14,7 @@ deeper than :data:`MAX_DEPTH` (``too-deep``) and syntax errors (``yaml-syntax``)
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -70,6 +71,33 @@ class _NoAliasLoader(yaml.SafeLoader):
         return composed
 
 
+_CLoader: type[Any] | None = getattr(yaml, "CSafeLoader", None)
+
+
+def _compose(text: str) -> tuple[Any, Node | None]:
+    """A loader and the node graph of ``text``. With libyaml, anchors and aliases are found
+    in a first pass over the tokens (C speed), then the graph is composed in C; without it,
+    the pure-Python composer refuses them as it meets them."""
+    if _CLoader is None:
+        loader: Any = _NoAliasLoader(text)
+        return loader, loader.get_single_node()
+    if "&" not in text and "*" not in text:
+        loader = _CLoader(text)
+        return loader, loader.get_single_node()
+    scanner = _CLoader(text)
+    try:
+        while scanner.check_token():
+            token = scanner.get_token()
+            if isinstance(token, yaml.AnchorToken | yaml.AliasToken):
+                raise _RejectedError(
+                    "yaml-alias", "anchors and aliases are not allowed", token.start_mark
+                )
+    finally:
+        scanner.dispose()
+    loader = _CLoader(text)
+    return loader, loader.get_single_node()
+
+
 class _RejectedError(Exception):
     def __init__(self, code: str, message: str, mark: Any) -> None:
         super().__init__(message)
@@ -92,9 +120,9 @@ def load_text(text: str, file: str) -> Located:
     if deep is not None:
         message = f"flow collections nest deeper than {MAX_DEPTH} levels"
         raise ProblemsError([Problem(file, deep, 1, "too-deep", message)])
-    loader = _NoAliasLoader(text)
+    loader: Any = None
     try:
-        node = loader.get_single_node()
+        loader, node = _compose(text)
         if node is None:
             raise ProblemsError(
                 [Problem(file, 1, 1, "empty-file", "the file has no YAML document")]
@@ -119,7 +147,8 @@ def load_text(text: str, file: str) -> Located:
         message = f"the document nests deeper than {MAX_DEPTH} levels"
         raise ProblemsError([Problem(file, 1, 1, "too-deep", message)]) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     return Located(data, file, located.positions, located.values)
 
 
@@ -127,24 +156,30 @@ def _first_too_deep_line(text: str) -> int | None:
     """The line where ``[``/``{`` nesting first passes :data:`MAX_DEPTH` (a cheap pre-scan that
     keeps PyYAML's recursive parser away from pathological input)."""
     depth = 0
-    for line_number, line in enumerate(text.split("\n"), start=1):
-        for char in line:
-            if char in "[{":
-                depth += 1
-                if depth > MAX_DEPTH:
-                    return line_number
-            elif char in "]}":
-                depth = max(0, depth - 1)
+    for found in _BRACKETS.finditer(text):
+        if found.group() in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return text.count("\n", 0, found.start()) + 1
+        else:
+            depth = max(0, depth - 1)
     return None
+
+
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
 
 
 def _first_control_character(text: str) -> tuple[int, int, str] | None:
     """The first character YAML forbids in a document (line, column, char), if any."""
-    for line_number, line in enumerate(text.split("\n"), start=1):
-        for column, char in enumerate(line, start=1):
-            if (ord(char) < 32 and char not in "\t\r") or char in "\x7f\ufffe\uffff":
-                return line_number, column, char
-    return None
+    found = _FORBIDDEN.search(text)
+    if found is None:
+        return None
+    start = found.start()
+    line_start = text.rfind("\n", 0, start) + 1
+    return text.count("\n", 0, start) + 1, start - line_start + 1, found.group()
 
 
 def load_file(path: Path, *, display: str | None = None) -> Located:
@@ -178,6 +213,7 @@ def _marked(file: str, mark: Any, code: str, message: str) -> Problem:
     return Problem(file, mark.line + 1, mark.column + 1, code, message)
 
 
+_STRING_TAG = "tag:yaml.org,2002:str"
 _DEFAULT_TAGS: dict[type[Node], str] = {
     MappingNode: "tag:yaml.org,2002:map",
     SequenceNode: "tag:yaml.org,2002:seq",
@@ -185,7 +221,7 @@ _DEFAULT_TAGS: dict[type[Node], str] = {
 
 
 def _construct(
-    loader: _NoAliasLoader,
+    loader: Any,
     node: Node,
     path: JsonPath,
     located: Located,
@@ -226,9 +262,11 @@ def _construct(
     return _scalar(loader, node)
 
 
-def _scalar(loader: _NoAliasLoader, node: Node) -> Any:
+def _scalar(loader: Any, node: Node) -> Any:
     if not isinstance(node, ScalarNode):
         raise _RejectedError("invalid-key", "a mapping key must be a plain value", node.start_mark)
+    if node.tag == _STRING_TAG:
+        return node.value
     try:
         return loader.construct_object(node, deep=True)
     except yaml.YAMLError:

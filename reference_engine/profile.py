@@ -16,6 +16,8 @@ import yaml
 import spec
 from reference_engine.errors import RuleError
 
+SAFE_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 
 @dataclass(frozen=True)
 class PatternValue:
@@ -150,7 +152,7 @@ def profile_data(variant: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
         raise RuleError("invalid-profile", f"profiles extend each other in a cycle: {seen}")
     path = spec.VARIANTS_DIR / variant / "profile.yaml"
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
     except (OSError, yaml.YAMLError) as error:
         raise RuleError("invalid-profile", f"cannot read {path}: {error}") from None
     if not isinstance(data, dict):
