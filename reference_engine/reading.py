@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 
 from reference_engine.decompose import Decomposition, Group, GroupKind
 from reference_engine.hand import Meld, MeldKind, WinningHand
@@ -80,6 +81,27 @@ class Reading:
     def pair(self) -> HandSet | None:
         """The single pair of a sets-and-pair hand."""
         return self.pairs[0] if self.shape is Shape.SETS_AND_PAIR else None
+
+    # Facts the pattern predicates ask again and again, computed once per reading.
+
+    @cached_property
+    def normals(self) -> tuple[Tile, ...]:
+        """The tiles with red fives as plain fives."""
+        return tuple(t.normal for t in self.tiles)
+
+    @cached_property
+    def suits(self) -> frozenset[str]:
+        """The suit letters of the numbered tiles."""
+        return frozenset(t.suit.value for t in self.tiles if t.is_numbered)
+
+    @cached_property
+    def pungs(self) -> tuple[HandSet, ...]:
+        """The pungs and kongs."""
+        return tuple(s for s in self.sets if s.kind in (SetKind.PUNG, SetKind.KONG))
+
+    @cached_property
+    def chows(self) -> tuple[HandSet, ...]:
+        return tuple(s for s in self.sets if s.kind is SetKind.CHOW)
 
 
 _MELD_SET = {MeldKind.CHOW: SetKind.CHOW, MeldKind.PUNG: SetKind.PUNG, MeldKind.KONG: SetKind.KONG}

@@ -10,6 +10,7 @@ seats 1-4. Spaced forms (``4m 5m 6m``, ``456m 55z``) are accepted.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
 from enum import Enum, IntEnum
@@ -130,6 +131,9 @@ def _build_tables() -> tuple[
 
 
 _SUITS, _NUMBERS, _NORMAL, _BY_NOTATION = _build_tables()
+_BY_TEXT: dict[str, Tile] = {
+    f"{digit}{suit.value}": tile for (digit, suit), tile in _BY_NOTATION.items()
+}
 
 HONOURS: tuple[Tile, ...] = tuple(Tile(t) for t in range(Tile.EAST, Tile.RED + 1))
 WINDS: tuple[Tile, ...] = HONOURS[:4]
@@ -137,12 +141,29 @@ DRAGONS: tuple[Tile, ...] = HONOURS[4:]
 FLOWERS: tuple[Tile, ...] = tuple(Tile(t) for t in range(Tile.F1, Tile.F8 + 1))
 
 
+_WELL_FORMED = re.compile(r"(?:[0-9]+[mpszf][ \t,]*)*")
+_GROUP = re.compile(r"([0-9]+)([mpszf])")
+
+
 def parse_tiles(text: str) -> tuple[Tile, ...]:
     """Parse an MPSZ string into tiles, in the order written.
 
     Raises :class:`RuleError` with code ``invalid-tile`` and the 1-based column
     of the offending digit or character (``invalid-tile at column 7: '8z'``).
+    Well-formed text is read by table look-up; anything else goes through the
+    character-by-character reader, which finds the exact column of the problem.
     """
+    if _WELL_FORMED.fullmatch(text.lstrip(" \t,")):
+        try:
+            return tuple(
+                _BY_TEXT[digit + suit] for digits, suit in _GROUP.findall(text) for digit in digits
+            )
+        except KeyError:
+            pass
+    return _parse_slowly(text)
+
+
+def _parse_slowly(text: str) -> tuple[Tile, ...]:
     tiles: list[Tile] = []
     pending: list[tuple[int, int]] = []  # (digit, column)
     for index, char in enumerate(text):

@@ -50,18 +50,6 @@ def _count(condition: bool, row: PatternValue) -> int:
     return row.yakuman if condition else 0
 
 
-def _tiles(r: Reading) -> list[Tile]:
-    return [t.normal for t in r.tiles]
-
-
-def _pungs(r: Reading) -> list[HandSet]:
-    return [s for s in r.sets if s.kind in (SetKind.PUNG, SetKind.KONG)]
-
-
-def _chows(r: Reading) -> list[HandSet]:
-    return [s for s in r.sets if s.kind is SetKind.CHOW]
-
-
 def _groups(r: Reading) -> list[HandSet]:
     return [*r.sets, *r.pairs]
 
@@ -113,7 +101,7 @@ def pinfu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.pinfu: four chows, a valueless pair, a two-sided wait, closed."""
     return _han(
         r.shape is Shape.SETS_AND_PAIR
-        and len(_chows(r)) == 4
+        and len(r.chows) == 4
         and not _value_pair(r, w, n)
         and r.wait is Wait.TWO_SIDED,
         w,
@@ -123,7 +111,7 @@ def pinfu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
 
 def _dragon(tile: Tile) -> Yaku:
     def predicate(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
-        return _han(any(s.tile is tile for s in _pungs(r)), w, row)
+        return _han(any(s.tile is tile for s in r.pungs), w, row)
 
     predicate.__doc__ = "riichi.yaku.yakuhai-*: a pung or kong of this dragon."
     return predicate
@@ -138,18 +126,18 @@ yaku("yakuhai-red")(_dragon(Tile.RED))
 def seat_wind(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.yakuhai-seat-wind: a pung of the seat wind (never North in sanma)."""
     tile = WIND_TILES[w.seat]
-    return _han(tile in n.value_winds and any(s.tile is tile for s in _pungs(r)), w, row)
+    return _han(tile in n.value_winds and any(s.tile is tile for s in r.pungs), w, row)
 
 
 @yaku("yakuhai-round-wind")
 def round_wind(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.yakuhai-round-wind: a pung of the round wind."""
     tile = WIND_TILES[w.round_wind]
-    return _han(tile in n.value_winds and any(s.tile is tile for s in _pungs(r)), w, row)
+    return _han(tile in n.value_winds and any(s.tile is tile for s in r.pungs), w, row)
 
 
 def _identical_chow_pairs(r: Reading) -> int:
-    counts = Counter(s.tile for s in _chows(r))
+    counts = Counter(s.tile for s in r.chows)
     return sum(c // 2 for c in counts.values())
 
 
@@ -192,7 +180,7 @@ def houtei(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int
 @yaku("sanshoku")
 def sanshoku(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.sanshoku: the same chow in the three suits."""
-    starts = {(s.tile.suit, s.tile.number) for s in _chows(r)}
+    starts = {(s.tile.suit, s.tile.number) for s in r.chows}
     return _han(
         any(len({suit for suit, num in starts if num == number}) == 3 for _, number in starts),
         w,
@@ -203,7 +191,7 @@ def sanshoku(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> i
 @yaku("ittsu")
 def ittsu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.ittsu: 123, 456 and 789 of one suit."""
-    starts = {s.tile for s in _chows(r)}
+    starts = {s.tile for s in r.chows}
     return _han(
         any({Tile(b), Tile(b + 3), Tile(b + 6)} <= starts for b in (Tile.M1, Tile.P1, Tile.S1)),
         w,
@@ -220,14 +208,14 @@ def _outside(r: Reading) -> bool:
 @yaku("chanta")
 def chanta(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.chanta: every set and the pair hold a terminal or honour, with a chow."""
-    return _han(_outside(r) and bool(_chows(r)), w, row)
+    return _han(_outside(r) and bool(r.chows), w, row)
 
 
 @yaku("junchan")
 def junchan(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.junchan: every set and the pair hold a terminal, no honours, with a chow."""
     no_honours = not any(t.is_honour for t in r.tiles)
-    return _han(_outside(r) and bool(_chows(r)) and no_honours, w, row)
+    return _han(_outside(r) and bool(r.chows) and no_honours, w, row)
 
 
 @yaku("chiitoitsu")
@@ -239,11 +227,11 @@ def chiitoitsu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) ->
 @yaku("toitoi")
 def toitoi(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.toitoi: four pungs or kongs."""
-    return _han(r.shape is Shape.SETS_AND_PAIR and len(_pungs(r)) == 4, w, row)
+    return _han(r.shape is Shape.SETS_AND_PAIR and len(r.pungs) == 4, w, row)
 
 
 def _concealed_pungs(r: Reading) -> int:
-    return sum(1 for s in _pungs(r) if s.concealed)
+    return sum(1 for s in r.pungs if s.concealed)
 
 
 @yaku("sanankou")
@@ -255,9 +243,9 @@ def sanankou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> i
 @yaku("sanshoku-doukou")
 def sanshoku_doukou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.sanshoku-doukou: pungs of one number in the three suits."""
-    numbers = Counter(s.tile.number for s in _pungs(r) if s.tile.is_numbered)
+    numbers = Counter(s.tile.number for s in r.pungs if s.tile.is_numbered)
     suits_by_number = {
-        num: {s.tile.suit for s in _pungs(r) if s.tile.is_numbered and s.tile.number == num}
+        num: {s.tile.suit for s in r.pungs if s.tile.is_numbered and s.tile.number == num}
         for num in numbers
     }
     return _han(any(len(suits) == 3 for suits in suits_by_number.values()), w, row)
@@ -273,14 +261,14 @@ def sankantsu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> 
 def shousangen(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.shousangen: two dragon pungs and a dragon pair."""
     pair = r.pair
-    dragon_pungs = sum(1 for s in _pungs(r) if s.tile in DRAGONS)
+    dragon_pungs = sum(1 for s in r.pungs if s.tile in DRAGONS)
     return _han(dragon_pungs == 2 and pair is not None and pair.tile in DRAGONS, w, row)
 
 
 @yaku("honroutou")
 def honroutou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.honroutou: only terminals and honours, both kinds present."""
-    tiles = _tiles(r)
+    tiles = r.normals
     return _han(
         all(_is_terminal_or_honour(t) for t in tiles)
         and any(t.is_honour for t in tiles)
@@ -290,20 +278,16 @@ def honroutou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> 
     )
 
 
-def _suits(r: Reading) -> set[str]:
-    return {t.suit.value for t in r.tiles if t.is_numbered}
-
-
 @yaku("honitsu")
 def honitsu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.honitsu: one suit plus honours."""
-    return _han(len(_suits(r)) == 1 and any(t.is_honour for t in r.tiles), w, row)
+    return _han(len(r.suits) == 1 and any(t.is_honour for t in r.tiles), w, row)
 
 
 @yaku("chinitsu")
 def chinitsu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.chinitsu: one suit only."""
-    return _han(len(_suits(r)) == 1 and not any(t.is_honour for t in r.tiles), w, row)
+    return _han(len(r.suits) == 1 and not any(t.is_honour for t in r.tiles), w, row)
 
 
 # --- yakuman ------------------------------------------------------------------------------
@@ -324,21 +308,21 @@ def suuankou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> i
 @yakuman("daisangen")
 def daisangen(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yakuman.daisangen."""
-    return _count(sum(1 for s in _pungs(r) if s.tile in DRAGONS) == 3, row)
+    return _count(sum(1 for s in r.pungs if s.tile in DRAGONS) == 3, row)
 
 
 @yakuman("shousuushii")
 def shousuushii(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yakuman.shousuushii: three wind pungs and a wind pair."""
     pair = r.pair
-    winds = sum(1 for s in _pungs(r) if s.tile in WINDS)
+    winds = sum(1 for s in r.pungs if s.tile in WINDS)
     return _count(winds == 3 and pair is not None and pair.tile in WINDS, row)
 
 
 @yakuman("daisuushii")
 def daisuushii(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yakuman.daisuushii."""
-    return _count(sum(1 for s in _pungs(r) if s.tile in WINDS) == 4, row)
+    return _count(sum(1 for s in r.pungs if s.tile in WINDS) == 4, row)
 
 
 @yakuman("tsuuiisou")
@@ -362,7 +346,7 @@ def ryuuiisou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> 
 @yakuman("chuuren")
 def chuuren(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yakuman.chuuren: closed 1112345678999 of one suit plus any tile of it."""
-    if r.shape is not Shape.SETS_AND_PAIR or w.hand.melds or len(_suits(r)) != 1:
+    if r.shape is not Shape.SETS_AND_PAIR or w.hand.melds or len(r.suits) != 1:
         return 0
     if any(t.is_honour for t in r.tiles):
         return 0
