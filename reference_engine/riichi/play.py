@@ -30,6 +30,7 @@ from reference_engine.play.state import (
     ura_indicator_tiles,
 )
 from reference_engine.riichi.context import RiichiWin
+from reference_engine.riichi.shanten import shanten_of
 from reference_engine.riichi.shapes import TERMINALS_AND_HONOURS, riichi_readings
 from reference_engine.tiles import Tile
 
@@ -218,11 +219,13 @@ class RiichiPlay(PlayRules):
         index = SEATS.index(seat)
         actions: list[Action] = []
         hand = state.hand(seat)
-        if not state.ready[index] and self._may_declare_riichi(state, seat):
+        melds = state.melds_of(seat)
+        riichi = not state.ready[index] and self._may_declare_riichi(state, seat)
+        if riichi and shanten_of(hand, len(melds)) <= 0:
             actions += [
                 Action(seat, ActionKind.RIICHI, t)
                 for t in sorted(set(hand))
-                if self.is_ready(without(hand, t), state.melds_of(seat))
+                if self.is_ready(without(hand, t), melds)
             ]
         if self._may_set_north_aside(state, seat):
             actions.append(Action(seat, ActionKind.NORTH))

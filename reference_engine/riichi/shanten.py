@@ -1,0 +1,127 @@
+"""Shanten: how many tiles a riichi hand is from tenpai (-1 complete, 0 tenpai).
+
+The least of the three shapes of ``riichi.tiles.hand-shape``: four sets and a pair
+(8 - 2 x sets - partial sets - pair, at most four sets and partial sets together),
+seven distinct pairs (6 - pairs, plus the kinds missing to reach seven), and the thirteen
+orphans (13 - orphan kinds, less one with a pair among them). Each suit's possible
+splits into sets, partial sets and a pair are worked out once per count pattern and
+memoised, so a hand costs a few table look-ups.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from reference_engine.riichi.shapes import TERMINALS_AND_HONOURS
+from reference_engine.tiles import Tile
+
+Split = tuple[int, int, int]  # sets, partial sets (two tiles short of one), pairs kept as head
+_ORPHANS = tuple(int(t) for t in TERMINALS_AND_HONOURS)
+
+
+def shanten(counts: list[int] | tuple[int, ...], melds: int = 0) -> int:
+    """The shanten of concealed tiles given as 34 counts (red fives as fives), beside
+    ``melds`` declared melds."""
+    best = _sets_and_pair(tuple(counts), melds)
+    if melds == 0:
+        best = min(best, _seven_pairs(counts), _thirteen_orphans(counts))
+    return best
+
+
+def shanten_of(tiles: list[Tile] | tuple[Tile, ...], melds: int = 0) -> int:
+    """The shanten of concealed tiles."""
+    counts = [0] * 34
+    for tile in tiles:
+        counts[tile.normal] += 1
+    return shanten(counts, melds)
+
+
+def _seven_pairs(counts: list[int] | tuple[int, ...]) -> int:
+    pairs = sum(1 for c in counts if c >= 2)
+    kinds = sum(1 for c in counts if c)
+    return 6 - pairs + max(0, 7 - kinds)
+
+
+def _thirteen_orphans(counts: list[int] | tuple[int, ...]) -> int:
+    held = [counts[t] for t in _ORPHANS]
+    return 13 - sum(1 for c in held if c) - (1 if any(c >= 2 for c in held) else 0)
+
+
+@cache
+def _sets_and_pair(counts: tuple[int, ...], melds: int) -> int:
+    front: frozenset[Split] = frozenset({(melds, 0, 0)})
+    for part in (
+        _suit_splits(counts[0:9], True),
+        _suit_splits(counts[9:18], True),
+        _suit_splits(counts[18:27], True),
+        _suit_splits(counts[27:34], False),
+    ):
+        front = _combined(front, part)
+    return min(8 - 2 * sets - partial - heads for sets, partial, heads in front)
+
+
+@cache
+def _combined(front: frozenset[Split], part: frozenset[Split]) -> frozenset[Split]:
+    """Every way to add one part's split to the splits so far (at most four sets and
+    partial sets in all, one head), keeping the best."""
+    found = set()
+    for sets, partial, heads in front:
+        for more_sets, more_partial, more_heads in part:
+            total_sets = sets + more_sets
+            total_heads = heads + more_heads
+            if total_sets > 4 or total_heads > 1:
+                continue
+            total_partial = min(partial + more_partial, 4 - total_sets)
+            found.add((total_sets, total_partial, total_heads))
+    return _pareto(found)
+
+
+def _pareto(splits: set[Split]) -> frozenset[Split]:
+    return frozenset(
+        split
+        for split in splits
+        if not any(
+            other != split and all(o >= s for o, s in zip(other, split, strict=True))
+            for other in splits
+        )
+    )
+
+
+@cache
+def _suit_splits(counts: tuple[int, ...], chows: bool) -> frozenset[Split]:
+    """The best splits of one suit (Pareto front of sets, partial sets and a head)."""
+    return _pareto(set(_search(counts, chows)))
+
+
+@cache
+def _search(counts: tuple[int, ...], chows: bool) -> frozenset[Split]:
+    """Every split of ``counts`` (memoised on the suffix left after each step)."""
+    index = 0
+    while index < len(counts) and counts[index] == 0:
+        index += 1
+    if index == len(counts):
+        return frozenset({(0, 0, 0)})
+    rest = list(counts[index:])
+    found: set[Split] = set()
+
+    def take(used: tuple[int, ...], gained: Split) -> None:
+        left = list(rest)
+        for offset in used:
+            left[offset] -= 1
+        for sets, partial, heads in _search(tuple(left), chows):
+            if heads + gained[2] <= 1:
+                found.add((sets + gained[0], partial + gained[1], heads + gained[2]))
+
+    take((0,), (0, 0, 0))
+    if rest[0] >= 3:
+        take((0, 0, 0), (1, 0, 0))
+    if rest[0] >= 2:
+        take((0, 0), (0, 1, 0))
+        take((0, 0), (0, 0, 1))
+    if chows and len(rest) > 2 and rest[1] and rest[2]:
+        take((0, 1, 2), (1, 0, 0))
+    if chows and len(rest) > 1 and rest[1]:
+        take((0, 1), (0, 1, 0))
+    if chows and len(rest) > 2 and rest[2]:
+        take((0, 2), (0, 1, 0))
+    return _pareto(found)
