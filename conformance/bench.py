@@ -20,6 +20,7 @@ import tempfile
 import textwrap
 import time
 from collections.abc import Callable, Sequence
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,7 @@ from conformance.subprocess_engine import SubprocessEngine
 from reference_engine.play.rules import PlayRules
 from reference_engine.play.selfplay import random_hand
 from reference_engine.plugin import ReferenceEngine
+from reference_engine.riichi.shanten import shanten
 from reference_engine.tiles import Tile, format_tiles
 from reference_engine.variants import find_variant
 
@@ -106,6 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench_protocol()
     for variant in ("riichi", "riichi-sanma"):
         bench_scoring(variant, args.seed, args.hands)
+    bench_shanten(args.seed, args.hands * 10)
     bench_taiwanese_scoring(args.seed, args.hands)
     bench_play(args.deals)
     if args.docs:
@@ -192,6 +195,64 @@ def bench_scoring(variant: str, seed: int, count: int) -> None:
         if answered < count:
             note += f" ({count - answered} skipped by the adapter)"
         line(f"{info.name} {info.version}", theirs, "hands/s", note)
+
+
+def bench_shanten(seed: int, count: int) -> None:
+    """Shanten of the same random 13- and 14-tile hands (tile counts) by each engine."""
+    print(f"shanten, {count} random 13- and 14-tile hands")
+    rng = random.Random(seed)
+    wall = [kind for kind in range(34) for _ in range(4)]
+    hands: list[list[int]] = []
+    for index in range(count):
+        counts = [0] * 34
+        for kind in rng.sample(wall, 13 if index % 2 else 14):
+            counts[kind] += 1
+        hands.append(counts)
+    warm = random.Random(seed + 1)
+    for index in range(count):
+        counts = [0] * 34
+        for kind in warm.sample(wall, 13 if index % 2 else 14):
+            counts[kind] += 1
+        shanten(counts)
+    ours, _ = rate(count, lambda: [shanten(c) for c in hands])
+    line("mjspec reference (tables warmed on other hands)", ours, "hands/s")
+    for name, calculate in _shanten_peers():
+
+        def all_of(calculate: Callable[[list[int]], int] = calculate) -> None:
+            for counts in hands:
+                calculate(counts)
+
+        theirs, _ = rate(count, all_of)
+        line(name, theirs, "hands/s", f"mjspec/{name.split()[0]} = {ours / theirs:.2f}x")
+
+
+def _shanten_peers() -> list[tuple[str, Callable[[list[int]], int]]]:
+    """Each installed peer's shanten on tile counts (tile ids built where it wants them)."""
+    peers: list[tuple[str, Callable[[list[int]], int]]] = []
+    try:
+        from mahjong.shanten import Shanten
+
+        calculator = Shanten()
+        peers.append((f"mahjong {version('mahjong')}", calculator.calculate_shanten))
+    except ImportError:
+        pass
+    try:
+        import riichienv  # type: ignore[import-untyped]  # a compiled module without stubs
+
+        def by_ids(counts: list[int]) -> int:
+            ids = [kind * 4 + copy for kind, n in enumerate(counts) for copy in range(n)]
+            return int(riichienv.calculate_shanten(ids))
+
+        peers.append((f"riichienv {version('riichienv')}", by_ids))
+    except ImportError:
+        pass
+    try:
+        from jansou.analysis.shanten import shanten_counts
+
+        peers.append((f"jansou {version('jansou')}", lambda c: int(shanten_counts(c, 0))))
+    except ImportError:
+        pass
+    return peers
 
 
 def bench_taiwanese_scoring(seed: int, count: int) -> None:
