@@ -8,7 +8,6 @@ docstrings are those of the rules the generic mechanics implement.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 from reference_engine.errors import RuleError
 from reference_engine.hand import Meld, MeldKind, Seat, WinBy
@@ -208,9 +207,11 @@ def _take(hand: tuple[Tile, ...], tile: Tile, count: int) -> tuple[tuple[Tile, .
 # --- applying an action -----------------------------------------------------------------
 
 
-def apply(rules: PlayRules, state: GameState, action: Action) -> GameState:
-    """The state after ``action``; an ``illegal-action`` RuleError when it is not legal now."""
-    if action not in legal_actions(rules, state, action.seat):
+def apply(rules: PlayRules, state: GameState, action: Action, *, checked: bool = True) -> GameState:
+    """The state after ``action``; an ``illegal-action`` RuleError when it is not legal now.
+    ``checked=False`` skips that check, for a caller that took the action from
+    :func:`legal_actions` on this very state."""
+    if checked and action not in legal_actions(rules, state, action.seat):
         raise RuleError("illegal-action", why_illegal(rules, state, action))
     kind = action.kind
     if state.phase in (Phase.CLAIM, Phase.ROB):
@@ -266,11 +267,11 @@ def why_illegal(rules: PlayRules, state: GameState, action: Action) -> str:
 
 
 def _with_hand(state: GameState, seat: Seat, hand: tuple[Tile, ...]) -> GameState:
-    return replace(state, hands=replace_at(state.hands, seat, _sorted(hand)))
+    return state.evolve(hands=replace_at(state.hands, seat, _sorted(hand)))
 
 
 def _end(state: GameState, end: HandEnd) -> GameState:
-    return replace(state, phase=Phase.END, end=end, awaiting=frozenset(), answers=())
+    return state.evolve(phase=Phase.END, end=end, awaiting=frozenset(), answers=())
 
 
 def _draw(rules: PlayRules, state: GameState, seat: Seat, *, from_back: bool) -> GameState:
@@ -280,13 +281,12 @@ def _draw(rules: PlayRules, state: GameState, seat: Seat, *, from_back: bool) ->
         return _end(state, rules.exhaustive_draw(state))
     if from_back:
         tile = state.wall[len(state.wall) - 1 - state.tail - state.back]
-        state = replace(state, back=state.back + 1)
+        state = state.evolve(back=state.back + 1)
     else:
         tile = state.wall[state.front]
-        state = replace(state, front=state.front + 1)
+        state = state.evolve(front=state.front + 1)
     state = _with_hand(state, seat, (*state.hand(seat), tile))
-    return replace(
-        state,
+    return state.evolve(
         turn=seat,
         phase=Phase.DISCARD,
         drawn=tile,
@@ -300,8 +300,8 @@ def _show_flower(rules: PlayRules, state: GameState, seat: Seat, flower: Tile) -
     eight flowers may end the hand at once (tw.pattern.seven-flowers-capture, eight-flowers)."""
     index = SEATS.index(seat)
     state = _with_hand(state, seat, without(state.hand(seat), flower))
-    state = replace(
-        state, flowers=replace_at(state.flowers, seat, _sorted((*state.flowers[index], flower)))
+    state = state.evolve(
+        flowers=replace_at(state.flowers, seat, _sorted((*state.flowers[index], flower)))
     )
     instant = rules.flower_win(state.flowers, index)
     if instant is not None:
@@ -312,8 +312,7 @@ def _show_flower(rules: PlayRules, state: GameState, seat: Seat, flower: Tile) -
     state = _draw(rules, state, seat, from_back=True)
     if state.end is not None or (seat is before.turn and flower == before.drawn):
         return state
-    return replace(
-        state,
+    return state.evolve(
         turn=before.turn,
         phase=before.phase,
         drawn=before.drawn,
@@ -328,8 +327,7 @@ def _set_north_aside(rules: PlayRules, state: GameState, seat: Seat) -> GameStat
     It breaks every ippatsu and the first go-around (sanma.play.north-interrupts)."""
     index = SEATS.index(seat)
     state = _with_hand(state, seat, without(state.hand(seat), Tile.NORTH))
-    state = replace(
-        state,
+    state = state.evolve(
         flowers=replace_at(state.flowers, seat, (*state.flowers[index], Tile.NORTH)),
         ippatsu=(False,) * state.players,
         interrupted=True,
@@ -344,14 +342,13 @@ def _set_north_aside(rules: PlayRules, state: GameState, seat: Seat) -> GameStat
         if other is not seat and rules.may_win(state, other, Tile.NORTH, WinBy.DISCARD)
     )
     if robbers:
-        return replace(state, phase=Phase.CLAIM, awaiting=robbers, answers=())
+        return state.evolve(phase=Phase.CLAIM, awaiting=robbers, answers=())
     return _replace_north(rules, state, seat)
 
 
 def _replace_north(rules: PlayRules, state: GameState, seat: Seat) -> GameState:
     state = _passed(rules, state, Tile.NORTH, seat, WinBy.DISCARD)
-    state = replace(
-        state,
+    state = state.evolve(
         pending=None,
         pending_from=None,
         pending_north=False,
@@ -370,8 +367,7 @@ def _discard(rules: PlayRules, state: GameState, action: Action) -> GameState:
     declaring = action.ready or action.kind is ActionKind.RIICHI
     already = state.ready[index]
     state = _with_hand(state, seat, without(state.hand(seat), tile))
-    state = replace(
-        state,
+    state = state.evolve(
         rivers=replace_at(state.rivers, seat, (*state.rivers[index], tile)),
         discarded=replace_at(state.discarded, seat, (*state.discarded[index], tile)),
         discard_count=state.discard_count + 1,
@@ -400,7 +396,7 @@ def _discard(rules: PlayRules, state: GameState, action: Action) -> GameState:
     )
     if not awaiting:
         return _after_discard(rules, state, None)
-    return replace(state, phase=Phase.CLAIM, awaiting=awaiting, answers=())
+    return state.evolve(phase=Phase.CLAIM, awaiting=awaiting, answers=())
 
 
 def _passed(rules: PlayRules, state: GameState, tile: Tile, source: Seat, by: WinBy) -> GameState:
@@ -427,8 +423,7 @@ def _after_discard(rules: PlayRules, state: GameState, claim: Action | None) -> 
 
 
 def _next_turn(rules: PlayRules, state: GameState, after: Seat) -> GameState:
-    state = replace(
-        state,
+    state = state.evolve(
         turn=state.after(after),
         phase=Phase.DRAW,
         pending=None,
@@ -443,8 +438,7 @@ def _next_turn(rules: PlayRules, state: GameState, after: Seat) -> GameState:
 
 def _answer(rules: PlayRules, state: GameState, action: Action) -> GameState:
     """Record one answer to a discard, an added kong or a North; resolve once all answered."""
-    state = replace(
-        state,
+    state = state.evolve(
         awaiting=state.awaiting - {action.seat},
         answers=(*state.answers, action),
     )
@@ -503,8 +497,7 @@ def _take_discard(rules: PlayRules, state: GameState, claim: Action) -> GameStat
         kind = MeldKind.PUNG if claim.kind is ActionKind.PUNG else MeldKind.KONG
         meld = Meld(kind, tuple(sorted((*used, tile))), claimed_from=source)
     state = _with_hand(state, seat, hand)
-    state = replace(
-        state,
+    state = state.evolve(
         rivers=replace_at(state.rivers, source, state.rivers[source_index][:-1]),
         called_from=replace_at(state.called_from, source, True),
         melds=replace_at(state.melds, seat, (*state.melds_of(seat), meld)),
@@ -528,7 +521,7 @@ def _reveal_indicator(state: GameState) -> GameState:
     """riichi.dora.kan-indicator: each kong turns over the next dora indicator at once."""
     if not state.tail:
         return state
-    return replace(state, indicators=state.indicators + 1)
+    return state.evolve(indicators=state.indicators + 1)
 
 
 def _concealed_kong(rules: PlayRules, state: GameState, action: Action) -> GameState:
@@ -538,8 +531,7 @@ def _concealed_kong(rules: PlayRules, state: GameState, action: Action) -> GameS
     hand, used = _take(state.hand(seat), tile, 4)
     state = _with_hand(state, seat, hand)
     meld = Meld(MeldKind.KONG, tuple(sorted(used)), concealed=True)
-    state = replace(
-        state,
+    state = state.evolve(
         melds=replace_at(state.melds, seat, (*state.melds_of(seat), meld)),
         calls_made=True,
         interrupted=True,
@@ -555,7 +547,7 @@ def _added_kong(rules: PlayRules, state: GameState, action: Action) -> GameState
     hand, used = _take(state.hand(seat), tile, 1)
     state = _with_hand(state, seat, hand)
     added = used[0]
-    state = replace(state, drawn=None, pending=added, pending_from=seat, calls_made=True)
+    state = state.evolve(drawn=None, pending=added, pending_from=seat, calls_made=True)
     robbers = frozenset(
         other
         for other in state.seats
@@ -563,7 +555,7 @@ def _added_kong(rules: PlayRules, state: GameState, action: Action) -> GameState
     )
     if not robbers:
         return _complete_added_kong(rules, state, seat, added)
-    return replace(state, phase=Phase.ROB, awaiting=robbers, answers=())
+    return state.evolve(phase=Phase.ROB, awaiting=robbers, answers=())
 
 
 def _complete_added_kong(rules: PlayRules, state: GameState, seat: Seat, tile: Tile) -> GameState:
@@ -578,8 +570,7 @@ def _complete_added_kong(rules: PlayRules, state: GameState, seat: Seat, tile: T
         else m
         for m in state.melds_of(seat)
     )
-    state = replace(
-        state,
+    state = state.evolve(
         melds=replace_at(state.melds, seat, melds),
         turn=seat,
         interrupted=True,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from reference_engine.errors import RuleError
@@ -124,8 +123,8 @@ class PlayRules(ABC):
         if not self.may_win(state, seat, tile, by):
             return state
         index = SEATS.index(seat)
-        return replace(
-            state, restricted=replace_at(state.restricted, seat, state.restricted[index] | {tile})
+        return state.evolve(
+            restricted=replace_at(state.restricted, seat, state.restricted[index] | {tile})
         )
 
     def turn_extras(self, state: GameState, seat: Seat) -> list[Action]:

@@ -34,5 +34,5 @@ def random_hand(rules: PlayRules, seed: int) -> Iterator[tuple[GameState, Action
             action = rng.choice(riichi)
         else:
             action = rng.choice(actions)
-        state = apply(rules, state, action)
+        state = apply(rules, state, action, checked=False)
         yield state, action

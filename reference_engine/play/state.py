@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from reference_engine.hand import Meld, Seat
 from reference_engine.outcome import Settlement
@@ -111,6 +111,14 @@ class GameState:
     def live_tiles(self) -> int:
         """Tiles still drawable, front and back together (the reserve is never drawn)."""
         return len(self.wall) - self.front - self.back - self.reserve
+
+    def evolve(self, **changes: Any) -> GameState:
+        """A copy with some fields changed (what ``dataclasses.replace`` does, without
+        re-running ``__init__`` over all the fields: the game makes one per action)."""
+        new = object.__new__(GameState)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
 
     @property
     def players(self) -> int:

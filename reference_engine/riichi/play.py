@@ -211,7 +211,7 @@ class RiichiPlay(PlayRules):
             return state
         if not self.is_complete((*state.hand(seat), tile), state.melds_of(seat)):
             return state
-        return replace(state, furiten=replace_at(state.furiten, seat, True))
+        return state.evolve(furiten=replace_at(state.furiten, seat, True))
 
     # --- one's turn ----------------------------------------------------------------------
 
