@@ -25,6 +25,20 @@ from reference_engine.play.state import (
 from reference_engine.tiles import Tile
 
 
+def _runs(tile: Tile) -> tuple[tuple[Tile, tuple[Tile, ...]], ...]:
+    """The chows a numbered tile can be part of: (lowest tile, the two other tiles)."""
+    found = []
+    for low in (-2, -1, 0):
+        run = [tile.shifted(low + k) for k in range(3)]
+        tiles = [t for t in run if t is not None]
+        if len(tiles) == 3:
+            found.append((tiles[0], tuple(t for t in tiles if t is not tile)))
+    return tuple(found)
+
+
+_RUNS = {tile: _runs(tile) for tile in Tile if tile.is_numbered and not tile.is_red}
+
+
 def _sorted(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
     return tuple(sorted(tiles))
 
@@ -179,18 +193,20 @@ def claim_options(
     if held >= 3 and rules.may_kong(state, seat, tile):
         options.append(Action(seat, ActionKind.KONG, tile.normal))
     if rules.chow_allowed and seat is state.after(discarder) and tile.is_numbered:
-        for low in (-2, -1, 0):
-            run = [tile.normal.shifted(low + k) for k in range(3)]
-            tiles = [t for t in run if t is not None]
-            if len(tiles) == 3 and all(_count(hand, t) for t in tiles if t is not tile.normal):
-                options.append(Action(seat, ActionKind.CHOW, tiles[0]))
+        for start, others in _RUNS[tile.normal]:
+            if all(_count(hand, t) for t in others):
+                options.append(Action(seat, ActionKind.CHOW, start))
     return options
+
+
+_RED_OF = {Tile.M5: Tile.M0, Tile.P5: Tile.P0, Tile.S5: Tile.S0}
 
 
 def _count(hand: tuple[Tile, ...], tile: Tile) -> int:
     """Copies of ``tile`` in ``hand``, a red five counting as a five."""
     plain = tile.normal
-    return sum(1 for t in hand if t.normal is plain)
+    red = _RED_OF.get(plain)
+    return hand.count(plain) + (hand.count(red) if red is not None else 0)
 
 
 def _take(hand: tuple[Tile, ...], tile: Tile, count: int) -> tuple[tuple[Tile, ...], list[Tile]]:

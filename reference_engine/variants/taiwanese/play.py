@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
+from reference_engine.decompose import counts_of
 from reference_engine.hand import Meld, Seat, WinningHand, WinRequest
 from reference_engine.outcome import Settlement
-from reference_engine.play.rules import PlayRules
+from reference_engine.play.rules import PlayRules, candidate_tiles
 from reference_engine.play.wall import full_set
 from reference_engine.profile import Profile
 from reference_engine.tiles import Tile
-from reference_engine.variants.taiwanese.scoring import is_complete_shape
+from reference_engine.variants.taiwanese.scoring import is_complete_counts, is_complete_shape
 
 
 class TaiwanesePlay(PlayRules):
@@ -48,6 +49,18 @@ class TaiwanesePlay(PlayRules):
 
     def _complete_uncached(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> bool:
         return is_complete_shape(WinningHand(Seat.EAST, concealed, melds), self.profile)
+
+    def is_ready(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> bool:
+        """One tile completes the hand: counted once, then each candidate tried on the
+        counts (tw.play.original-ready asks this for every possible discard)."""
+        counts = counts_of(concealed)
+        for tile in candidate_tiles(concealed):
+            counts[tile] += 1
+            complete = is_complete_counts(counts, melds, self.profile)
+            counts[tile] -= 1
+            if complete:
+                return True
+        return False
 
     def settle(self, request: WinRequest) -> Settlement:
         return self._settle(request)

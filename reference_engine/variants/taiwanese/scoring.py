@@ -18,7 +18,7 @@ from reference_engine.decompose import (
     sets_and_pair,
 )
 from reference_engine.errors import RuleError
-from reference_engine.hand import MeldKind, WinningHand
+from reference_engine.hand import Meld, MeldKind, WinningHand
 from reference_engine.profile import Profile
 from reference_engine.reading import Reading, Shape, Wait, readings
 from reference_engine.variants.taiwanese.patterns import PREDICATES, WinContext
@@ -56,14 +56,18 @@ def shape_decompositions(hand: WinningHand, profile: Profile) -> list[tuple[Shap
 
 def is_complete_shape(hand: WinningHand, profile: Profile) -> bool:
     """Whether :func:`shape_decompositions` would find a reading, without listing them."""
-    counts = counts_of(hand.concealed)
-    if is_sets_and_pair(counts, profile.sets - len(hand.melds)):
+    return is_complete_counts(counts_of(hand.concealed), hand.melds, profile)
+
+
+def is_complete_counts(counts: list[int], melds: tuple[Meld, ...], profile: Profile) -> bool:
+    """:func:`is_complete_shape` on tile counts (34 entries, red fives as fives)."""
+    if is_sets_and_pair(counts, profile.sets - len(melds)):
         return True
-    if 1 in counts or len(hand.melds) > 1:
+    if 1 in counts or len(melds) > 1:
         return False
-    if all(m.kind is MeldKind.PUNG for m in hand.melds):
+    if all(m.kind is MeldKind.PUNG for m in melds):
         pairs = (profile.hand_size + 1 - 3) // 2
-        return bool(pairs_and_pung(counts, pairs, 1 - len(hand.melds)))
+        return bool(pairs_and_pung(counts, pairs, 1 - len(melds)))
     return False
 
 
