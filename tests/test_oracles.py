@@ -34,6 +34,7 @@ from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.meld import Meld
 
+from conformance.adapters.mahjong_package import YAKU_IDS
 from conformance.fuzz.riichi_deals import (
     SEATS_4P,
     SUITS,
@@ -97,53 +98,6 @@ def engine_answer(dealt: Deal) -> Answer:
     )
 
 
-YAKU_IDS: dict[str, str] = {
-    "Menzen Tsumo": "menzen-tsumo",
-    "Riichi": "riichi",
-    "Double Riichi": "double-riichi",
-    "Ippatsu": "ippatsu",
-    "Chankan": "chankan",
-    "Rinshan Kaihou": "rinshan",
-    "Haitei Raoyue": "haitei",
-    "Houtei Raoyui": "houtei",
-    "Pinfu": "pinfu",
-    "Tanyao": "tanyao",
-    "Iipeiko": "iipeikou",
-    "Ryanpeikou": "ryanpeikou",
-    "Yakuhai (haku)": "yakuhai-white",
-    "Yakuhai (hatsu)": "yakuhai-green",
-    "Yakuhai (chun)": "yakuhai-red",
-    **{f"Yakuhai (seat wind {w})": "yakuhai-seat-wind" for w in SEATS_4P},
-    **{f"Yakuhai (round wind {w})": "yakuhai-round-wind" for w in SEATS_4P},
-    "Chiitoitsu": "chiitoitsu",
-    "Chantai": "chanta",
-    "Junchan": "junchan",
-    "Ittsu": "ittsu",
-    "Sanshoku Doujun": "sanshoku",
-    "Sanshoku Doukou": "sanshoku-doukou",
-    "San Kantsu": "sankantsu",
-    "Toitoi": "toitoi",
-    "San Ankou": "sanankou",
-    "Shou Sangen": "shousangen",
-    "Honroutou": "honroutou",
-    "Honitsu": "honitsu",
-    "Chinitsu": "chinitsu",
-    "Kokushi Musou": "kokushi",
-    "Kokushi Musou Juusanmen Matchi": "kokushi",
-    "Suu Ankou": "suuankou",
-    "Suu Ankou Tanki": "suuankou",
-    "Daisangen": "daisangen",
-    "Shousuushii": "shousuushii",
-    "Dai Suushii": "daisuushii",
-    "Tsuu Iisou": "tsuuiisou",
-    "Chinroutou": "chinroutou",
-    "Ryuuiisou": "ryuuiisou",
-    "Chuuren Poutou": "chuuren",
-    "Daburu Chuuren Poutou": "chuuren",
-    "Suu Kantsu": "suukantsu",
-    "Tenhou": "tenhou",
-    "Chiihou": "chiihou",
-}
 LIMITS = {"mangan", "haneman", "baiman", "sanbaiman", "yakuman"}
 PACKAGE_ERRORS = {
     HandCalculator.ERR_NO_YAKU: "no-yaku",

@@ -18,20 +18,19 @@ replacement tile); everything else is the package's own answer.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
-from importlib.metadata import version
-from pathlib import Path
 from typing import Any
 
+from conformance.adapters.base import ScoreAdapter
 from conformance.adapters.requests import (
     SEATS,
     ScoreMeld,
     ScoreRequest,
     base_points,
-    read_score,
+    given_tiles,
+    read_score_tiles,
 )
 from conformance.engine import EngineSkipped
-from reference_engine.tiles import Tile, parse_tiles
+from reference_engine.tiles import Tile
 
 try:
     import cmajiang  # type: ignore[import-untyped]  # a pybind11 module without stubs
@@ -99,24 +98,15 @@ HUPAI_IDS: dict[int, str] = {
 DIRECTIONS = {1: "+", 2: "=", 3: "-"}
 
 
-class CmajiangPackageEngine:
+class CmajiangPackageEngine(ScoreAdapter):
     """The ``cmajiang`` package's ``hule`` (majiang-core's scorer in C++)."""
 
-    def info(self) -> Mapping[str, Any]:
-        return {
-            "name": "cmajiang",
-            "version": version("cmajiang"),
-            "variants": {"riichi": ["score"]},
-        }
+    name = "cmajiang"
+    package = "cmajiang"
+    variants = ("riichi",)
 
-    def expectations(self) -> Path:
-        """The package's known deviations from the corpus."""
-        return Path(__file__).parent / "expectations" / "cmajiang.yaml"
-
-    def evaluate(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
-        if request.get("kind") != "score" or request.get("variant") != "riichi":
-            raise EngineSkipped("the adapter answers four-player riichi score requests only")
-        score = _read(request)
+    def score(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
+        score = read_score_tiles(request)
         if not score.concealed:
             raise EngineSkipped("no concealed tiles to score")
         hand, rongpai = _hand(score)
@@ -142,8 +132,8 @@ class CmajiangPackageEngine:
                 tianhu=(
                     0 if not (score.first_turn and score.tsumo) else 1 if score.is_dealer else 2
                 ),
-                baopai=[_pai(t) for t in _tiles(request, "dora_indicators")],
-                libaopai=[_pai(t) for t in _tiles(request, "ura_indicators")]
+                baopai=[_pai(t) for t in given_tiles(request, "dora_indicators")],
+                libaopai=[_pai(t) for t in given_tiles(request, "ura_indicators")]
                 if _lizhi(score)
                 else [],
                 changbang=score.honba,
@@ -156,38 +146,6 @@ class CmajiangPackageEngine:
         if not result.hupai:
             return {"error": _no_win(hand, rongpai)}
         return _outcome(score, result)
-
-
-def _read(request: Mapping[str, Any]) -> ScoreRequest:
-    """The request read by the shared reader, the tiles parsed apart so that the package
-    sees a fifth copy too (the shared reader's 136-format ids cannot hold one)."""
-    given = dict(request.get("given") or {})
-    bare = {"concealed": "", "melds": [], "dora_indicators": "", "ura_indicators": ""}
-    flags = read_score({**request, "given": {**given, **bare}})
-    try:
-        concealed = parse_tiles(str(given.get("concealed", "")))
-        melds = tuple(
-            ScoreMeld(
-                kind=str(meld["type"]),
-                tiles=parse_tiles(str(meld["tiles"])),
-                ids=(),
-                concealed=bool(meld.get("concealed", False)),
-                added=bool(meld.get("added", False)),
-                source=meld.get("from"),
-            )
-            for meld in given.get("melds", [])
-        )
-    except (KeyError, TypeError, ValueError) as error:
-        raise EngineSkipped(f"the adapter cannot read this request: {error}") from None
-    return replace(flags, concealed=concealed, concealed_ids=(), melds=melds)
-
-
-def _tiles(request: Mapping[str, Any], key: str) -> tuple[Tile, ...]:
-    given = request.get("given") or {}
-    try:
-        return parse_tiles(str(given.get(key, "")))
-    except ValueError as error:
-        raise EngineSkipped(f"the adapter cannot read {key}: {error}") from None
 
 
 def _pai(tile: Tile) -> str:

@@ -19,10 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from importlib.metadata import version
-from pathlib import Path
 from typing import Any
 
+from conformance.adapters.base import ScoreAdapter
 from conformance.adapters.requests import SEATS, ScoreRequest, kind_of, payments_from_shares
 from conformance.adapters.requests import read_score as read_circumstances
 from conformance.engine import EngineSkipped
@@ -107,23 +106,13 @@ class Tiles:
     ura: tuple[JTile, ...]
 
 
-class JansouPackageEngine:
+class JansouPackageEngine(ScoreAdapter):
     """The ``jansou`` package's scorer."""
 
-    def expectations(self) -> Path:
-        """The package's known deviations from the corpus."""
-        return Path(__file__).parent / "expectations" / "jansou.yaml"
+    name = "jansou"
+    package = "jansou"
 
-    def info(self) -> Mapping[str, Any]:
-        return {
-            "name": "jansou",
-            "version": version("jansou"),
-            "variants": {"riichi": ["score"], "riichi-sanma": ["score"]},
-        }
-
-    def evaluate(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
-        if request.get("kind") != "score":
-            raise EngineSkipped("the adapter answers score requests only")
+    def score(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
         given = request.get("given") or {}
         without_tiles = {k: v for k, v in given.items() if k not in TILE_FIELDS}
         win = read_circumstances({**request, "given": without_tiles})

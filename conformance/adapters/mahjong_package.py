@@ -10,10 +10,9 @@ else is the package's own behaviour, so a difference shows as a failing fixture.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from importlib.metadata import version
-from pathlib import Path
 from typing import Any
 
+from conformance.adapters.base import ScoreAdapter
 from conformance.adapters.requests import (
     LIMITS,
     SEATS,
@@ -22,7 +21,6 @@ from conformance.adapters.requests import (
     payments_from_shares,
     read_score,
 )
-from conformance.engine import EngineSkipped
 
 try:
     from mahjong.constants import EAST
@@ -88,23 +86,13 @@ ERRORS = {
 }
 
 
-class MahjongPackageEngine:
+class MahjongPackageEngine(ScoreAdapter):
     """The ``mahjong`` package's hand calculator."""
 
-    def info(self) -> Mapping[str, Any]:
-        return {
-            "name": "mahjong",
-            "version": version("mahjong"),
-            "variants": {"riichi": ["score"], "riichi-sanma": ["score"]},
-        }
+    name = "mahjong"
+    package = "mahjong"
 
-    def expectations(self) -> Path:
-        """The package's known deviations from the corpus."""
-        return Path(__file__).parent / "expectations" / "mahjong.yaml"
-
-    def evaluate(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
-        if request.get("kind") != "score":
-            raise EngineSkipped("the adapter answers score requests only")
+    def score(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
         score = read_score(request)
         result = HandCalculator.estimate_hand_value(
             list(score.all_ids),

@@ -20,20 +20,19 @@ package's own answer.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
-from importlib.metadata import version
-from pathlib import Path
 from typing import Any
 
+from conformance.adapters.base import ScoreAdapter
 from conformance.adapters.requests import (
     ScoreMeld,
     ScoreRequest,
     base_points,
+    given_tiles,
     payments_from_shares,
-    read_score,
+    read_score_tiles,
 )
 from conformance.engine import EngineSkipped
-from reference_engine.tiles import Tile, parse_tiles
+from reference_engine.tiles import Tile
 
 try:
     from mahjong_utils.hora import HoraOptions, build_hora  # type: ignore[import-untyped]
@@ -110,24 +109,15 @@ OPTIONS = HoraOptions(
 )
 
 
-class MahjongUtilsPackageEngine:
+class MahjongUtilsPackageEngine(ScoreAdapter):
     """The ``mahjong-utils`` package's hand analysis (``build_hora``)."""
 
-    def info(self) -> Mapping[str, Any]:
-        return {
-            "name": "mahjong-utils",
-            "version": version("mahjong-utils"),
-            "variants": {"riichi": ["score"]},
-        }
+    name = "mahjong-utils"
+    package = "mahjong-utils"
+    variants = ("riichi",)
 
-    def expectations(self) -> Path:
-        """The package's known deviations from the corpus."""
-        return Path(__file__).parent / "expectations" / "mahjong-utils.yaml"
-
-    def evaluate(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
-        if request.get("kind") != "score" or request.get("variant") != "riichi":
-            raise EngineSkipped("the adapter answers four-player riichi score requests only")
-        score = _read(request)
+    def score(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
+        score = read_score_tiles(request)
         if not score.concealed:
             raise EngineSkipped("no concealed tiles to score")
         dora = _dora_rows(score, request)
@@ -150,38 +140,6 @@ class MahjongUtilsPackageEngine:
         if not hora.yaku:
             return {"error": {"code": "no-yaku", "message": "build_hora found no yaku"}}
         return _outcome(score, hora, dora)
-
-
-def _read(request: Mapping[str, Any]) -> ScoreRequest:
-    """The request read by the shared reader, the tiles parsed apart so that the package
-    sees a fifth copy too (the shared reader's 136-format ids cannot hold one)."""
-    given = dict(request.get("given") or {})
-    bare = {"concealed": "", "melds": [], "dora_indicators": "", "ura_indicators": ""}
-    flags = read_score({**request, "given": {**given, **bare}})
-    try:
-        concealed = parse_tiles(str(given.get("concealed", "")))
-        melds = tuple(
-            ScoreMeld(
-                kind=str(meld["type"]),
-                tiles=parse_tiles(str(meld["tiles"])),
-                ids=(),
-                concealed=bool(meld.get("concealed", False)),
-                added=bool(meld.get("added", False)),
-                source=meld.get("from"),
-            )
-            for meld in given.get("melds", [])
-        )
-    except (KeyError, TypeError, ValueError) as error:
-        raise EngineSkipped(f"the adapter cannot read this request: {error}") from None
-    return replace(flags, concealed=concealed, concealed_ids=(), melds=melds)
-
-
-def _tiles(request: Mapping[str, Any], key: str) -> tuple[Tile, ...]:
-    given = request.get("given") or {}
-    try:
-        return parse_tiles(str(given.get(key, "")))
-    except ValueError as error:
-        raise EngineSkipped(f"the adapter cannot read {key}: {error}") from None
 
 
 def _utils_tile(tile: Tile) -> Any:
@@ -233,8 +191,8 @@ def _dora_rows(score: ScoreRequest, request: Mapping[str, Any]) -> dict[str, int
 
     riichi = score.riichi or score.double_riichi
     rows = {
-        "dora": count(_tiles(request, "dora_indicators")),
-        "ura-dora": count(_tiles(request, "ura_indicators")) if riichi else 0,
+        "dora": count(given_tiles(request, "dora_indicators")),
+        "ura-dora": count(given_tiles(request, "ura_indicators")) if riichi else 0,
         "aka-dora": sum(1 for t in tiles if t.is_red) if score.red_fives else 0,
     }
     return {name: value for name, value in rows.items() if value}

@@ -19,21 +19,18 @@ fives (they are always in play) nor for kazoe (13 han always pay a yakuman).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
-from importlib.metadata import version
-from pathlib import Path
 from typing import Any
 
+from conformance.adapters.base import ScoreAdapter
 from conformance.adapters.requests import (
     LIMIT_BASE,
     SEATS,
-    ScoreMeld,
     ScoreRequest,
-    read_score,
+    given_tiles,
+    read_score_tiles,
 )
 from conformance.engine import EngineSkipped
 from reference_engine.tiles import Tile as SpecTile
-from reference_engine.tiles import parse_tiles
 
 try:
     from pyriichi import (  # type: ignore[import-untyped]  # the package ships no py.typed
@@ -125,28 +122,19 @@ class _GivenWall(TileSet):  # type: ignore[misc]  # an untyped base class
         return list(self._ura_dora_indicators)
 
 
-class PyriichiPackageEngine:
+class PyriichiPackageEngine(ScoreAdapter):
     """The ``pyriichi`` package's rule engine, asked whether one player wins."""
 
-    def info(self) -> Mapping[str, Any]:
-        return {
-            "name": "pyriichi",
-            "version": version("pyriichi"),
-            "variants": {"riichi": ["score"]},
-        }
+    name = "pyriichi"
+    package = "pyriichi"
+    variants = ("riichi",)
 
-    def expectations(self) -> Path:
-        """The package's known deviations from the corpus."""
-        return Path(__file__).parent / "expectations" / "pyriichi.yaml"
-
-    def evaluate(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
-        if request.get("kind") != "score" or request.get("variant") != "riichi":
-            raise EngineSkipped("the adapter answers four-player riichi score requests only")
-        score = _read(request)
+    def score(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
+        score = read_score_tiles(request)
         if not score.concealed:
             raise EngineSkipped("no concealed tiles to score")
-        dora = [_tile(t) for t in _tiles(request, "dora_indicators")]
-        ura = [_tile(t) for t in _tiles(request, "ura_indicators")]
+        dora = [_tile(t) for t in given_tiles(request, "dora_indicators")]
+        ura = [_tile(t) for t in given_tiles(request, "ura_indicators")]
         try:
             engine, player, win = _engine(score, dora, ura)
             result = engine.check_win(
@@ -163,38 +151,6 @@ class PyriichiPackageEngine:
             return _outcome(score, engine, player, win, result, dora, ura)
         except PyRiichiError as error:  # the package refuses the hand
             return {"error": {"code": "invalid-hand", "message": str(error)}}
-
-
-def _read(request: Mapping[str, Any]) -> ScoreRequest:
-    """The request read by the shared reader, the tiles parsed apart so that the package
-    sees a fifth copy too (the shared reader's 136-format ids cannot hold one)."""
-    given = dict(request.get("given") or {})
-    bare = {"concealed": "", "melds": [], "dora_indicators": "", "ura_indicators": ""}
-    flags = read_score({**request, "given": {**given, **bare}})
-    try:
-        concealed = parse_tiles(str(given.get("concealed", "")))
-        melds = tuple(
-            ScoreMeld(
-                kind=str(meld["type"]),
-                tiles=parse_tiles(str(meld["tiles"])),
-                ids=(),
-                concealed=bool(meld.get("concealed", False)),
-                added=bool(meld.get("added", False)),
-                source=meld.get("from"),
-            )
-            for meld in given.get("melds", [])
-        )
-    except (KeyError, TypeError, ValueError) as error:
-        raise EngineSkipped(f"the adapter cannot read this request: {error}") from None
-    return replace(flags, concealed=concealed, concealed_ids=(), melds=melds)
-
-
-def _tiles(request: Mapping[str, Any], key: str) -> tuple[SpecTile, ...]:
-    given = request.get("given") or {}
-    try:
-        return parse_tiles(str(given.get(key, "")))
-    except ValueError as error:
-        raise EngineSkipped(f"the adapter cannot read {key}: {error}") from None
 
 
 def _tile(tile: SpecTile) -> Any:

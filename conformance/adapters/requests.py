@@ -9,7 +9,7 @@ copies are numbered so that no id repeats across the hand, its melds and the ind
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from conformance.engine import EngineSkipped
@@ -166,6 +166,40 @@ def read_score(request: Mapping[str, Any]) -> ScoreRequest:
         sticks=int(table.get("riichi_sticks", 0)),
         red_fives=bool(options.get("red_fives", True)),
     )
+
+
+def read_score_tiles(request: Mapping[str, Any]) -> ScoreRequest:
+    """The request read by :func:`read_score`, but with the hand and melds as tiles and no
+    136-format ids, so that a package taking tile kinds sees even a fifth copy (which the
+    ids cannot hold)."""
+    given = dict(request.get("given") or {})
+    bare = {"concealed": "", "melds": [], "dora_indicators": "", "ura_indicators": ""}
+    flags = read_score({**request, "given": {**given, **bare}})
+    try:
+        concealed = parse_tiles(str(given.get("concealed", "")))
+        melds = tuple(
+            ScoreMeld(
+                kind=str(meld["type"]),
+                tiles=parse_tiles(str(meld["tiles"])),
+                ids=(),
+                concealed=bool(meld.get("concealed", False)),
+                added=bool(meld.get("added", False)),
+                source=meld.get("from"),
+            )
+            for meld in given.get("melds", [])
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        raise EngineSkipped(f"the adapter cannot read this request: {error}") from None
+    return replace(flags, concealed=concealed, concealed_ids=(), melds=melds)
+
+
+def given_tiles(request: Mapping[str, Any], key: str) -> tuple[Tile, ...]:
+    """The tiles of one field of the request (indicators, say)."""
+    given = request.get("given") or {}
+    try:
+        return parse_tiles(str(given.get(key, "")))
+    except ValueError as error:
+        raise EngineSkipped(f"the adapter cannot read {key}: {error}") from None
 
 
 def payments_from_shares(

@@ -20,10 +20,9 @@ is 1000 per stick on the table.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from importlib.metadata import version
-from pathlib import Path
 from typing import Any
 
+from conformance.adapters.base import ScoreAdapter
 from conformance.adapters.requests import (
     LIMIT_BASE,
     RED_IDS,
@@ -106,23 +105,13 @@ YAKUMAN_HAN = 13
 LIMIT_HAN = {"mangan": 5, "haneman": 6, "baiman": 8, "sanbaiman": 11}
 
 
-class RiichienvPackageEngine:
+class RiichienvPackageEngine(ScoreAdapter):
     """The ``riichienv`` package's hand evaluators."""
 
-    def expectations(self) -> Path:
-        """The package's known deviations from the corpus."""
-        return Path(__file__).parent / "expectations" / "riichienv.yaml"
+    name = "riichienv"
+    package = "riichienv"
 
-    def info(self) -> Mapping[str, Any]:
-        return {
-            "name": "riichienv",
-            "version": version("riichienv"),
-            "variants": {"riichi": ["score"], "riichi-sanma": ["score"]},
-        }
-
-    def evaluate(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
-        if request.get("kind") != "score":
-            raise EngineSkipped("the adapter answers score requests only")
+    def score(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
         score = read_score(request)
         _check_red_fives(score)
         result = _calc(score, list(score.dora_indicators), list(score.ura_indicators))
