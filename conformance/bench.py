@@ -20,10 +20,12 @@ import tempfile
 import textwrap
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+from conformance.adapters.requests import read_score
 from conformance.connect import close_engine, open_engine
 from conformance.corpus import load_corpus
 from conformance.engine import EngineError, EngineLoadError, EngineSkipped, engine_info
@@ -195,6 +197,12 @@ def bench_scoring(variant: str, seed: int, count: int) -> None:
         if answered < count:
             note += f" ({count - answered} skipped by the adapter)"
         line(f"{info.name} {info.version}", theirs, "hands/s", note)
+        prepare = getattr(engine, "prepared", None)
+        if callable(prepare):
+            calls = [prepare(read_score(r)) for r in requests]
+            direct, _ = rate(count, partial(_call_all, calls))
+            note = f"mjspec/{name} = {ours / direct:.2f}x"
+            line("  the same, the package alone (inputs prepared)", direct, "hands/s", note)
 
 
 def bench_shanten(seed: int, count: int) -> None:
@@ -253,6 +261,11 @@ def _shanten_peers() -> list[tuple[str, Callable[[list[int]], int]]]:
     except ImportError:
         pass
     return peers
+
+
+def _call_all(calls: list[Callable[[], object]]) -> None:
+    for call in calls:
+        call()
 
 
 def bench_taiwanese_scoring(seed: int, count: int) -> None:
