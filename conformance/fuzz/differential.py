@@ -77,11 +77,11 @@ def fuzz(
     rng = random.Random(seed)
     report = FuzzReport(info, seed)
     started = time.perf_counter()
+    if not info.supports(variant, "score"):
+        report.skipped = count
+        return report
     for index in range(count):
         request = engine_request(deal(rng, variant))
-        if not info.supports(variant, "score"):
-            report.skipped += 1
-            continue
         report.cases += 1
         found = _disagreement(engine, reference, request)
         if found is None:

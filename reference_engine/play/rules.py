@@ -7,8 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from reference_engine.errors import RuleError
-from reference_engine.hand import Meld, Seat, TableContext, Win, WinBy, WinningHand, WinRequest
-from reference_engine.outcome import Settlement
+from reference_engine.hand import Meld, Seat, WinBy, WinningHand
 from reference_engine.play.actions import Action
 from reference_engine.play.state import (
     SEATS,
@@ -86,10 +85,6 @@ class PlayRules(ABC):
         ranks of one in its suit, can complete a set, so only those are tried."""
         return any(self.is_complete((*concealed, t), melds) for t in candidate_tiles(concealed))
 
-    @abstractmethod
-    def settle(self, request: WinRequest) -> Settlement:
-        """Score and pay a win."""
-
     def flower_win(
         self, flowers: tuple[tuple[Tile, ...], ...], shower_index: int
     ) -> tuple[int, int | None] | None:
@@ -135,20 +130,11 @@ class PlayRules(ABC):
         """May ``seat`` make a kong of ``tile`` now (any kind)?"""
         return True
 
+    @abstractmethod
     def settle_win(
         self, state: GameState, winners: list[Seat], by: WinBy, source: Seat | None
     ) -> HandEnd:
         """Score and pay the winners of the hand (main winner first)."""
-        table = TableContext(
-            dealer_streak=state.dealer_streak,
-            discards=state.discard_count,
-            last_wall_tile=by is WinBy.SELF_DRAW and state.last_live_drawn,
-            last_discard=by is WinBy.DISCARD and state.live_tiles <= 0,
-            original_ready=state.ready[SEATS.index(winners[0])],
-        )
-        hands = [winning_hand(state, seat, by) for seat in winners]
-        request = WinRequest(hands[0], Win(by, source), state.dealer, table, tuple(hands[1:]))
-        return HandEnd(self.settle(request), EndReason.WIN)
 
     def exhaustive_draw(self, state: GameState) -> HandEnd:
         """The wall is exhausted: nothing moves (tw.play.last-16-reserved)."""

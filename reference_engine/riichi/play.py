@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from reference_engine.decompose import counts_of, is_sets_and_pair
 from reference_engine.errors import RuleError
-from reference_engine.hand import Meld, MeldKind, Seat, WinBy, WinRequest
+from reference_engine.hand import Meld, MeldKind, Seat, WinBy
 from reference_engine.outcome import Settlement, WinnerResult
 from reference_engine.play.actions import Action, ActionKind
 from reference_engine.play.rules import PlayRules, candidate_tiles, winning_hand, without
@@ -280,9 +280,6 @@ class RiichiPlay(PlayRules):
         return before == self.waits(rest, (*state.melds_of(seat), kong))
 
     # --- the end -------------------------------------------------------------------------
-
-    def settle(self, request: WinRequest) -> Settlement:
-        raise NotImplementedError("riichi settles from the game state (settle_win)")
 
     def settle_win(
         self, state: GameState, winners: list[Seat], by: WinBy, source: Seat | None

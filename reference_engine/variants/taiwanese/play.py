@@ -7,9 +7,10 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from reference_engine.decompose import counts_of
-from reference_engine.hand import Meld, Seat, WinningHand, WinRequest
+from reference_engine.hand import Meld, Seat, TableContext, Win, WinBy, WinningHand, WinRequest
 from reference_engine.outcome import Settlement
-from reference_engine.play.rules import PlayRules, candidate_tiles
+from reference_engine.play.rules import PlayRules, candidate_tiles, winning_hand
+from reference_engine.play.state import SEATS, EndReason, GameState, HandEnd
 from reference_engine.play.wall import full_set
 from reference_engine.profile import Profile
 from reference_engine.tiles import Tile
@@ -62,8 +63,21 @@ class TaiwanesePlay(PlayRules):
                 return True
         return False
 
-    def settle(self, request: WinRequest) -> Settlement:
-        return self._settle(request)
+    def settle_win(
+        self, state: GameState, winners: list[Seat], by: WinBy, source: Seat | None
+    ) -> HandEnd:
+        """tw.payments.*: the winners' hands and the table as the state knows them, scored
+        and paid by the variant (several winners each settled apart)."""
+        table = TableContext(
+            dealer_streak=state.dealer_streak,
+            discards=state.discard_count,
+            last_wall_tile=by is WinBy.SELF_DRAW and state.last_live_drawn,
+            last_discard=by is WinBy.DISCARD and state.live_tiles <= 0,
+            original_ready=state.ready[SEATS.index(winners[0])],
+        )
+        hands = [winning_hand(state, seat, by) for seat in winners]
+        request = WinRequest(hands[0], Win(by, source), state.dealer, table, tuple(hands[1:]))
+        return HandEnd(self._settle(request), EndReason.WIN)
 
     def flower_win(
         self, flowers: tuple[tuple[Tile, ...], ...], shower_index: int
