@@ -156,6 +156,7 @@ class FixtureView:
             self._breakdown,
             self._payments,
             frozenset(diff.path for diff in evaluation.differences),
+            riichi_table=self.scores_han,
         )
 
     def _melds(self, melds: Sequence[Mapping[str, Any]]) -> list[nodes.Node]:

@@ -124,6 +124,7 @@ class PlayView:
     breakdown: Breakdown
     payments: Payments
     differing: frozenset[str] = frozenset()
+    riichi_table: bool = False
 
     @property
     def actions(self) -> list[Action]:
@@ -136,9 +137,16 @@ class PlayView:
     def situation(self) -> list[nodes.Node]:
         wall = self.given.get("wall", {})
         dealer = seat_name(self.given.get("dealer", "east"))
-        fields: list[tuple[str, list[nodes.Node]]] = [
-            ("Dealer", [para(f"{dealer}, streak {self.given.get('dealer_streak', 0)}")])
-        ]
+        if self.riichi_table:
+            table = (
+                f"{dealer} deals in the {seat_name(self.given.get('round', 'east'))} round; "
+                f"{self.given.get('honba', 0)} honba, "
+                f"{self.given.get('riichi_sticks', 0)} riichi sticks on the table"
+            )
+            fields: list[tuple[str, list[nodes.Node]]] = [("Table", [para(table)])]
+        else:
+            streak = f"{dealer}, streak {self.given.get('dealer_streak', 0)}"
+            fields = [("Dealer", [para(streak)])]
         if "seed" in wall:
             words = f"the full set shuffled with the seed {wall['seed']} (see the contracts)"
             fields.append(("Wall", [para(words)]))
