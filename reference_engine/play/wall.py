@@ -87,6 +87,10 @@ def explicit_wall(
             )
     available = Counter(full)
     for tile, count in used.items():
+        if not available[tile]:
+            raise RuleError(
+                "invalid-tile", f"{tile.mpsz} is not in this variant's tile set", path=("wall",)
+            )
         if count > available[tile]:
             raise RuleError(
                 "too-many-copies",
