@@ -54,10 +54,6 @@ class HandEnd:
     deposits: Mapping[Seat, int] = field(default_factory=dict)
     sticks_left: int = 0
 
-    @property
-    def is_draw(self) -> bool:
-        return self.settlement is None
-
 
 @dataclass(frozen=True)
 class GameState:
