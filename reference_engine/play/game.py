@@ -138,12 +138,13 @@ def _turn_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action
     else:
         distinct = sorted(set(hand))
         kinds = sorted(counts)
-        actions += [Action(seat, ActionKind.DISCARD, t) for t in distinct]
-        actions += [
-            Action(seat, ActionKind.DISCARD, t, ready=True)
-            for t in distinct
-            if _may_declare_ready(rules, state, seat, t)
-        ]
+        actions += [_DISCARDS[seat][t] for t in distinct]
+        if rules.original_ready and not state.has_discarded[index] and not state.calls_made:
+            actions += [
+                Action(seat, ActionKind.DISCARD, t, ready=True)
+                for t in distinct
+                if _may_declare_ready(rules, state, seat, t)
+            ]
         actions += [
             Action(seat, ActionKind.CONCEALED_KONG, t)
             for t in kinds
@@ -161,6 +162,9 @@ def _turn_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action
     if drawn is not None and rules.may_win(state, seat, drawn, WinBy.SELF_DRAW):
         actions.append(Action(seat, ActionKind.WIN))
     return actions
+
+
+_DISCARDS = {seat: {t: Action(seat, ActionKind.DISCARD, t) for t in Tile} for seat in SEATS}
 
 
 def _may_declare_ready(rules: PlayRules, state: GameState, seat: Seat, tile: Tile) -> bool:
