@@ -219,7 +219,6 @@ def _validation_code(message: str) -> str:
 
 
 def _context(win: ScoreRequest, rules: Rules, tiles: Tiles) -> WinContext:
-    first_draw = win.first_turn and win.tsumo
     return WinContext(
         rules=rules,
         round_wind=Wind(SEATS.index(win.round_wind)),
@@ -228,12 +227,12 @@ def _context(win: ScoreRequest, rules: Rules, tiles: Tiles) -> WinContext:
         riichi=win.riichi,
         double_riichi=win.double_riichi,
         ippatsu=win.ippatsu,
-        haitei=win.last_tile and win.tsumo,
-        houtei=win.last_tile and not win.tsumo and not win.chankan,
-        rinshan=win.after_kong and win.tsumo,
+        haitei=win.haitei,
+        houtei=win.houtei,
+        rinshan=win.rinshan,
         chankan=win.chankan,
-        tenhou=first_draw and win.is_dealer,
-        chiihou=first_draw and not win.is_dealer,
+        tenhou=win.tenhou,
+        chiihou=win.chiihou,
         dora_indicators=tiles.dora,
         ura_indicators=tiles.ura,
         nuki_count=win.north,

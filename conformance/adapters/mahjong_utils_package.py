@@ -161,12 +161,12 @@ def _extra_yaku(score: ScoreRequest) -> set[Any]:
         extra.w_richi: score.double_riichi,
         extra.richi: score.riichi and not score.double_riichi,
         extra.ippatsu: score.ippatsu,
-        extra.rinshan: score.after_kong and score.tsumo,
+        extra.rinshan: score.rinshan,
         extra.chankan: score.chankan,
-        extra.haitei: score.last_tile and score.tsumo and not score.after_kong,
-        extra.houtei: score.last_tile and not score.tsumo and not score.chankan,
-        extra.tenhou: score.first_turn and score.tsumo and score.is_dealer,
-        extra.chihou: score.first_turn and score.tsumo and not score.is_dealer,
+        extra.haitei: score.haitei and not score.after_kong,
+        extra.houtei: score.houtei,
+        extra.tenhou: score.tenhou,
+        extra.chihou: score.chiihou,
     }
     return {yaku for yaku, on in flags.items() if on}
 

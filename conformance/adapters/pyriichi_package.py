@@ -141,7 +141,7 @@ class PyriichiPackageEngine(ScoreAdapter):
                 player,
                 win,
                 is_chankan=score.chankan,
-                is_rinshan=score.after_kong and score.tsumo,
+                is_rinshan=score.rinshan,
             )
             if result is None:
                 hand = engine.get_hand(player)

@@ -114,6 +114,29 @@ class ScoreRequest:
     def is_dealer(self) -> bool:
         return self.seat == "east"
 
+    # The request's circumstances as the situation flags most packages take (the package
+    # decides what a combination of them scores).
+
+    @property
+    def rinshan(self) -> bool:
+        return self.after_kong and self.tsumo
+
+    @property
+    def haitei(self) -> bool:
+        return self.last_tile and self.tsumo
+
+    @property
+    def houtei(self) -> bool:
+        return self.last_tile and not self.tsumo and not self.chankan
+
+    @property
+    def tenhou(self) -> bool:
+        return self.first_turn and self.tsumo and self.is_dealer
+
+    @property
+    def chiihou(self) -> bool:
+        return self.first_turn and self.tsumo and not self.is_dealer
+
 
 def read_score(request: Mapping[str, Any]) -> ScoreRequest:
     """The request's hand and circumstances (``EngineSkipped`` for what cannot be read)."""
