@@ -135,7 +135,7 @@ def _pairs_and_pungs(
 
 
 @cache
-def _suit_shapes(counts: tuple[int, ...], chows: bool) -> frozenset[tuple[int, int]]:
+def suit_shapes(counts: tuple[int, ...], chows: bool) -> frozenset[tuple[int, int]]:
     """Every (sets, pairs) split of one suit's counts into pungs/chows plus at most one pair."""
     index = next((i for i, c in enumerate(counts) if c), None)
     if index is None:
@@ -144,16 +144,16 @@ def _suit_shapes(counts: tuple[int, ...], chows: bool) -> frozenset[tuple[int, i
     work = list(counts)
     if work[index] >= 3:
         work[index] -= 3
-        found |= {(s + 1, p) for s, p in _suit_shapes(tuple(work), chows)}
+        found |= {(s + 1, p) for s, p in suit_shapes(tuple(work), chows)}
         work[index] += 3
     if work[index] >= 2:
         work[index] -= 2
-        found |= {(s, p + 1) for s, p in _suit_shapes(tuple(work), chows) if p == 0}
+        found |= {(s, p + 1) for s, p in suit_shapes(tuple(work), chows) if p == 0}
         work[index] += 2
     if chows and index + 2 < len(work) and work[index + 1] and work[index + 2]:
         for offset in range(3):
             work[index + offset] -= 1
-        found |= {(s + 1, p) for s, p in _suit_shapes(tuple(work), chows)}
+        found |= {(s + 1, p) for s, p in suit_shapes(tuple(work), chows)}
     return frozenset(found)
 
 
@@ -167,7 +167,7 @@ def is_sets_and_pair(counts: list[int], sets: int) -> bool:
         return False
     combos = {(0, 0)}
     for start, chows in ((0, True), (9, True), (18, True)):
-        shapes = _suit_shapes(tuple(counts[start : start + 9]), chows)
+        shapes = suit_shapes(tuple(counts[start : start + 9]), chows)
         combos = {(s + a, p + b) for s, p in combos for a, b in shapes if p + b <= 1}
         if not combos:
             return False

@@ -93,6 +93,7 @@ def deal(
         double_ready=(False,) * players,
         discarded=((),) * players,
         called_from=(False,) * players,
+        waits=tuple(waits_of(rules, hand, ()) for hand in hands),
     )
     for seat in order:
         while state.end is None and any(t.is_flower for t in state.hand(seat)):
@@ -286,8 +287,30 @@ def why_illegal(rules: PlayRules, state: GameState, action: Action) -> str:
     return f"{action.notation!r} is not legal for {seat.value} now; legal: {legal}"
 
 
-def _with_hand(state: GameState, seat: Seat, hand: tuple[Tile, ...]) -> GameState:
-    return state.evolve(hands=replace_at(state.hands, seat, _sorted(hand)))
+def _with_hand(
+    rules: PlayRules,
+    state: GameState,
+    seat: Seat,
+    hand: tuple[Tile, ...],
+    melds: tuple[Meld, ...] | None = None,
+) -> GameState:
+    """``seat`` now holds ``hand`` (and ``melds``); its waits follow."""
+    index = SEATS.index(seat)
+    hand = _sorted(hand)
+    if melds is None:
+        melds = state.melds[index]
+    return state.evolve(
+        hands=replace_at(state.hands, seat, hand),
+        melds=replace_at(state.melds, seat, melds),
+        waits=replace_at(state.waits, seat, waits_of(rules, hand, melds)),
+    )
+
+
+def waits_of(rules: PlayRules, hand: tuple[Tile, ...], melds: tuple[Meld, ...]) -> frozenset[Tile]:
+    """The waits of a hand one tile short (see :attr:`GameState.waits`), else none."""
+    if 3 * len(melds) + len(hand) != rules.hand_size:
+        return frozenset()
+    return rules.waits(hand, melds)
 
 
 def _end(state: GameState, end: HandEnd) -> GameState:
@@ -305,7 +328,7 @@ def _draw(rules: PlayRules, state: GameState, seat: Seat, *, from_back: bool) ->
     else:
         tile = state.wall[state.front]
         state = state.evolve(front=state.front + 1)
-    state = _with_hand(state, seat, (*state.hand(seat), tile))
+    state = _with_hand(rules, state, seat, (*state.hand(seat), tile))
     return state.evolve(
         turn=seat,
         phase=Phase.DISCARD,
@@ -319,7 +342,7 @@ def _show_flower(rules: PlayRules, state: GameState, seat: Seat, flower: Tile) -
     """tw.play.flowers-replaced: the flower is set aside and replaced from the back; seven or
     eight flowers may end the hand at once (tw.pattern.seven-flowers-capture, eight-flowers)."""
     index = SEATS.index(seat)
-    state = _with_hand(state, seat, without(state.hand(seat), flower))
+    state = _with_hand(rules, state, seat, without(state.hand(seat), flower))
     state = state.evolve(
         flowers=replace_at(state.flowers, seat, _sorted((*state.flowers[index], flower)))
     )
@@ -346,7 +369,7 @@ def _set_north_aside(rules: PlayRules, state: GameState, seat: Seat) -> GameStat
     shown to the others, who may win on it; otherwise a replacement is drawn from the back.
     It breaks every ippatsu and the first go-around (sanma.play.north-interrupts)."""
     index = SEATS.index(seat)
-    state = _with_hand(state, seat, without(state.hand(seat), Tile.NORTH))
+    state = _with_hand(rules, state, seat, without(state.hand(seat), Tile.NORTH))
     state = state.evolve(
         flowers=replace_at(state.flowers, seat, (*state.flowers[index], Tile.NORTH)),
         ippatsu=(False,) * state.players,
@@ -386,7 +409,7 @@ def _discard(rules: PlayRules, state: GameState, action: Action) -> GameState:
     index = SEATS.index(seat)
     declaring = action.ready or action.kind is ActionKind.RIICHI
     already = state.ready[index]
-    state = _with_hand(state, seat, without(state.hand(seat), tile))
+    state = _with_hand(rules, state, seat, without(state.hand(seat), tile))
     state = state.evolve(
         rivers=replace_at(state.rivers, seat, (*state.rivers[index], tile)),
         discarded=replace_at(state.discarded, seat, (*state.discarded[index], tile)),
@@ -516,11 +539,10 @@ def _take_discard(rules: PlayRules, state: GameState, claim: Action) -> GameStat
         hand, used = _take(hand, tile, size - 1)
         kind = MeldKind.PUNG if claim.kind is ActionKind.PUNG else MeldKind.KONG
         meld = Meld(kind, tuple(sorted((*used, tile))), claimed_from=source)
-    state = _with_hand(state, seat, hand)
+    state = _with_hand(rules, state, seat, hand, (*state.melds_of(seat), meld))
     state = state.evolve(
         rivers=replace_at(state.rivers, source, state.rivers[source_index][:-1]),
         called_from=replace_at(state.called_from, source, True),
-        melds=replace_at(state.melds, seat, (*state.melds_of(seat), meld)),
         calls_made=True,
         interrupted=True,
         ippatsu=(False,) * state.players,
@@ -549,10 +571,9 @@ def _concealed_kong(rules: PlayRules, state: GameState, action: Action) -> GameS
     seat, tile = action.seat, action.tile
     assert tile is not None
     hand, used = _take(state.hand(seat), tile, 4)
-    state = _with_hand(state, seat, hand)
     meld = Meld(MeldKind.KONG, tuple(sorted(used)), concealed=True)
+    state = _with_hand(rules, state, seat, hand, (*state.melds_of(seat), meld))
     state = state.evolve(
-        melds=replace_at(state.melds, seat, (*state.melds_of(seat), meld)),
         calls_made=True,
         interrupted=True,
         ippatsu=(False,) * state.players,
@@ -565,7 +586,7 @@ def _added_kong(rules: PlayRules, state: GameState, action: Action) -> GameState
     seat, tile = action.seat, action.tile
     assert tile is not None
     hand, used = _take(state.hand(seat), tile, 1)
-    state = _with_hand(state, seat, hand)
+    state = _with_hand(rules, state, seat, hand)
     added = used[0]
     state = state.evolve(drawn=None, pending=added, pending_from=seat, calls_made=True)
     robbers = frozenset(
@@ -590,8 +611,8 @@ def _complete_added_kong(rules: PlayRules, state: GameState, seat: Seat, tile: T
         else m
         for m in state.melds_of(seat)
     )
+    state = _with_hand(rules, state, seat, state.hand(seat), melds)
     state = state.evolve(
-        melds=replace_at(state.melds, seat, melds),
         turn=seat,
         interrupted=True,
         ippatsu=(False,) * state.players,

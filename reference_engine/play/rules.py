@@ -80,10 +80,17 @@ class PlayRules(ABC):
     def is_complete(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> bool:
         """Do these tiles (with the winning tile among ``concealed``) form a winning hand?"""
 
+    def waits(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> frozenset[Tile]:
+        """The kinds of tile that would complete these tiles, one short of a hand. Only a
+        tile already held, or within two ranks of one in its suit, can complete a set, so
+        only those are tried; variants override this with table look-ups."""
+        return frozenset(
+            t for t in candidate_tiles(concealed) if self.is_complete((*concealed, t), melds)
+        )
+
     def is_ready(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> bool:
-        """Is one tile enough to complete the hand? Only a tile already held, or within two
-        ranks of one in its suit, can complete a set, so only those are tried."""
-        return any(self.is_complete((*concealed, t), melds) for t in candidate_tiles(concealed))
+        """Is one tile enough to complete the hand?"""
+        return bool(self.waits(concealed, melds))
 
     def flower_win(
         self, flowers: tuple[tuple[Tile, ...], ...], shower_index: int
@@ -106,11 +113,12 @@ class PlayRules(ABC):
     def may_win(self, state: GameState, seat: Seat, tile: Tile, by: WinBy) -> bool:
         """May ``seat`` win on ``tile`` now? tw.play.passed-win-restriction: not on a tile it
         declined since its last discard, even by self-draw."""
-        if tile in state.restricted[SEATS.index(seat)]:
+        index = SEATS.index(seat)
+        if tile in state.restricted[index]:
             return False
-        hand = state.hand(seat)
-        concealed = (*hand, tile) if by.on_anothers_tile else hand
-        return self.is_complete(concealed, state.melds_of(seat))
+        if by.on_anothers_tile:
+            return tile.normal in state.waits[index]
+        return self.is_complete(state.hands[index], state.melds[index])
 
     def let_pass(self, state: GameState, seat: Seat, tile: Tile, by: WinBy) -> GameState:
         """``seat`` did not win on ``tile`` (another's discard or kong): a seat that could have

@@ -13,7 +13,7 @@ from typing import Any
 from reference_engine.errors import RuleError
 from reference_engine.hand import Meld, Seat
 from reference_engine.play.actions import Action, ActionKind, parse_action
-from reference_engine.play.game import apply, claim_options, deal, legal_actions
+from reference_engine.play.game import apply, claim_options, deal, legal_actions, waits_of
 from reference_engine.play.rules import PlayRules
 from reference_engine.play.state import SEATS, GameState, Phase, indicator_tiles, next_seat
 from reference_engine.play.wall import explicit_wall, shuffled
@@ -222,6 +222,7 @@ def claim(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
         reserve=0,
         pending=tile,
         pending_from=source,
+        waits=tuple(waits_of(rules, h, m) for h, m in zip(hands, melds, strict=True)),
     )
     wanted: dict[Seat, Action] = {}
     for name, text in (given.get("claims") or {}).items():

@@ -63,6 +63,10 @@ class GameState:
     The wall is drawn from ``front`` forwards and, for replacements, backwards from its end
     (``back`` tiles taken so far), skipping the ``tail`` tiles kept there (riichi's dora
     indicators).
+
+    ``waits`` holds, for each seat whose hand is one tile short, the kinds of tile that would
+    complete it (empty otherwise); it follows the hand, so answering a discard needs no
+    completeness test.
     """
 
     wall: tuple[Tile, ...]
@@ -102,6 +106,7 @@ class GameState:
     double_ready: tuple[bool, ...] = (False,) * 4
     discarded: tuple[tuple[Tile, ...], ...] = ((),) * 4
     called_from: tuple[bool, ...] = (False,) * 4
+    waits: tuple[frozenset[Tile], ...] = (frozenset(),) * 4
 
     @property
     def live_tiles(self) -> int:

@@ -18,7 +18,7 @@ from reference_engine.errors import RuleError
 from reference_engine.hand import Meld, MeldKind, Seat, WinBy
 from reference_engine.outcome import Settlement, WinnerResult
 from reference_engine.play.actions import Action, ActionKind
-from reference_engine.play.rules import PlayRules, candidate_tiles, winning_hand, without
+from reference_engine.play.rules import PlayRules, winning_hand, without
 from reference_engine.play.state import (
     SEATS,
     EndReason,
@@ -31,8 +31,14 @@ from reference_engine.play.state import (
 )
 from reference_engine.riichi.context import RiichiWin
 from reference_engine.riichi.shanten import shanten_of
-from reference_engine.riichi.shapes import TERMINALS_AND_HONOURS, riichi_readings
+from reference_engine.riichi.shapes import (
+    TERMINALS_AND_HONOURS,
+    riichi_readings,
+    seven_pairs_waits,
+    thirteen_orphans_waits,
+)
 from reference_engine.tiles import Tile
+from reference_engine.waits import sets_and_pair_waits
 
 if TYPE_CHECKING:
     from reference_engine.variants.riichi import Riichi, RiichiScore
@@ -60,9 +66,8 @@ class RiichiPlay(PlayRules):
         self.players = len(variant.seats)
         self.chow_allowed = self.profile.chow_allowed
         self.extracts_north = "nuki-dora" in variant.rows
-        self._kinds = sorted({t.normal for t in variant.tile_set})
+        self._kinds = frozenset(t.normal for t in variant.tile_set)
         self._tiles = self._canonical_tiles()
-        self._waits = lru_cache(maxsize=1 << 16)(self._waits_uncached)
         self._complete = lru_cache(maxsize=1 << 16)(self._complete_uncached)
         match = self.profile.sections.get("match", {})
         self.noten_total = int(match.get("noten_total", 0))
@@ -78,7 +83,7 @@ class RiichiPlay(PlayRules):
         of its five."""
         reds = {t.normal: t for t in self.numbers.red_fives}
         tiles: list[Tile] = []
-        for kind in self._kinds:
+        for kind in sorted(self._kinds):
             copies = [kind] * self.profile.copies
             if kind in reds:
                 copies[0] = reds[kind]
@@ -124,28 +129,13 @@ class RiichiPlay(PlayRules):
         return all(orphans) and sum(orphans) == 14
 
     def waits(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> frozenset[Tile]:
-        """The kinds of tile that complete this 13-tile shape, yaku aside."""
-        return self._waits(tuple(counts_of(concealed)), len(melds))
-
-    def _waits_uncached(self, counts: tuple[int, ...], melds: int) -> frozenset[Tile]:
-        work = list(counts)
-        found = []
-        for tile in self._candidates(counts):
-            work[tile] += 1
-            if self._complete(tuple(work), melds):
-                found.append(tile)
-            work[tile] -= 1
-        return frozenset(found)
-
-    def is_ready(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> bool:
-        """Tenpai: some tile completes the shape."""
-        return bool(self._waits(tuple(counts_of(concealed)), len(melds)))
-
-    def _candidates(self, counts: tuple[int, ...]) -> list[Tile]:
-        """Tiles of the set that could complete the shape: near a held tile, or an orphan."""
-        held = tuple(Tile(kind) for kind, count in enumerate(counts) if count)
-        near = set(candidate_tiles(held)) | set(TERMINALS_AND_HONOURS)
-        return [t for t in self._kinds if t in near]
+        """The kinds of tile that complete this 13-tile shape, yaku aside: sets and a pair by
+        per-block tables, and with no melds seven pairs or the thirteen orphans."""
+        counts = counts_of(concealed)
+        kinds = sets_and_pair_waits(counts)
+        if not melds:
+            kinds += seven_pairs_waits(counts) + thirteen_orphans_waits(counts)
+        return frozenset(Tile(kind) for kind in kinds if kind in self._kinds)
 
     # --- winning -------------------------------------------------------------------------
 
@@ -182,16 +172,17 @@ class RiichiPlay(PlayRules):
         index = SEATS.index(seat)
         if state.furiten[index]:
             return True
-        waits = self.waits(state.hand(seat), state.melds_of(seat))
+        waits = state.waits[index]
         return any(t.normal in waits for t in state.discarded[index])
 
     def may_win(self, state: GameState, seat: Seat, tile: Tile, by: WinBy) -> bool:
         """A win needs the shape, a yaku (sanma.claims.ron-needs-yaku) and, on another's tile,
         no furiten (sanma.furiten.no-ron: a self-draw is still allowed)."""
-        hand = state.hand(seat)
-        melds = state.melds_of(seat)
-        concealed = (*hand, tile) if by.on_anothers_tile else hand
-        if not self.is_complete(concealed, melds):
+        index = SEATS.index(seat)
+        if by.on_anothers_tile:
+            if tile.normal not in state.waits[index]:
+                return False
+        elif not self.is_complete(state.hands[index], state.melds[index]):
             return False
         if by.on_anothers_tile and self.is_furiten(state, seat):
             return False
@@ -209,7 +200,7 @@ class RiichiPlay(PlayRules):
         index = SEATS.index(seat)
         if state.furiten[index]:
             return state
-        if not self.is_complete((*state.hand(seat), tile), state.melds_of(seat)):
+        if tile.normal not in state.waits[index]:
             return state
         return state.evolve(furiten=replace_at(state.furiten, seat, True))
 

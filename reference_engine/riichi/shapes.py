@@ -21,6 +21,27 @@ TERMINALS_AND_HONOURS: tuple[Tile, ...] = (
 )
 
 
+def seven_pairs_waits(counts: list[int] | tuple[int, ...]) -> list[int]:
+    """The kind completing seven distinct pairs: six pairs and a single, nothing else held."""
+    singles = [kind for kind, held in enumerate(counts) if held == 1]
+    pairs = sum(1 for held in counts if held == 2)
+    if pairs == 6 and len(singles) == 1 and sum(counts) == 13:
+        return singles
+    return []
+
+
+def thirteen_orphans_waits(counts: list[int] | tuple[int, ...]) -> list[int]:
+    """The kinds completing the thirteen orphans: all thirteen held once (any of them), or
+    twelve held with one doubled (the missing one)."""
+    held = [counts[t] for t in TERMINALS_AND_HONOURS]
+    if sum(held) != 13 or sum(counts) != 13 or max(held) > 2:
+        return []
+    missing = [int(t) for t, count in zip(TERMINALS_AND_HONOURS, held, strict=True) if not count]
+    if not missing:
+        return [int(t) for t in TERMINALS_AND_HONOURS]
+    return missing if len(missing) == 1 else []
+
+
 def riichi_readings(hand: WinningHand, *, on_anothers_tile: bool) -> Iterator[Reading]:
     """Every reading of a complete hand (none when the tiles do not form a win)."""
     counts = counts_of(hand.concealed)

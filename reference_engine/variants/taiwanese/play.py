@@ -7,14 +7,24 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from reference_engine.decompose import counts_of
-from reference_engine.hand import Meld, Seat, TableContext, Win, WinBy, WinningHand, WinRequest
+from reference_engine.hand import (
+    Meld,
+    MeldKind,
+    Seat,
+    TableContext,
+    Win,
+    WinBy,
+    WinningHand,
+    WinRequest,
+)
 from reference_engine.outcome import Settlement
-from reference_engine.play.rules import PlayRules, candidate_tiles, winning_hand
+from reference_engine.play.rules import PlayRules, winning_hand
 from reference_engine.play.state import SEATS, EndReason, GameState, HandEnd
 from reference_engine.play.wall import full_set
 from reference_engine.profile import Profile
 from reference_engine.tiles import Tile
-from reference_engine.variants.taiwanese.scoring import is_complete_counts, is_complete_shape
+from reference_engine.variants.taiwanese.scoring import is_complete_shape
+from reference_engine.waits import pairs_and_pungs_waits, sets_and_pair_waits
 
 
 class TaiwanesePlay(PlayRules):
@@ -31,6 +41,7 @@ class TaiwanesePlay(PlayRules):
         self._settle = settle
         self._tiles = full_set(profile.copies, profile.flowers, self._playing_tiles())
         self._complete = lru_cache(maxsize=1 << 16)(self._complete_uncached)
+        self._kinds = frozenset(int(t) for t in self._playing_tiles())
 
     def _playing_tiles(self) -> list[Tile]:
         suits = {"m": Tile.M1, "p": Tile.P1, "s": Tile.S1}
@@ -51,17 +62,14 @@ class TaiwanesePlay(PlayRules):
     def _complete_uncached(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> bool:
         return is_complete_shape(WinningHand(Seat.EAST, concealed, melds), self.profile)
 
-    def is_ready(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> bool:
-        """One tile completes the hand: counted once, then each candidate tried on the
-        counts (tw.play.original-ready asks this for every possible discard)."""
+    def waits(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> frozenset[Tile]:
+        """The tiles completing five sets and a pair, or seven pairs and a pung (one pung
+        meld at most), by per-block tables (:mod:`reference_engine.waits`)."""
         counts = counts_of(concealed)
-        for tile in candidate_tiles(concealed):
-            counts[tile] += 1
-            complete = is_complete_counts(counts, melds, self.profile)
-            counts[tile] -= 1
-            if complete:
-                return True
-        return False
+        kinds = sets_and_pair_waits(counts)
+        if len(melds) <= 1 and all(m.kind is MeldKind.PUNG for m in melds):
+            kinds += pairs_and_pungs_waits(counts, 1 - len(melds))
+        return frozenset(Tile(kind) for kind in kinds if kind in self._kinds)
 
     def settle_win(
         self, state: GameState, winners: list[Seat], by: WinBy, source: Seat | None
