@@ -7,8 +7,6 @@ docstrings are those of the rules the generic mechanics implement.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from reference_engine.errors import RuleError
 from reference_engine.hand import Meld, MeldKind, Seat, WinBy
 from reference_engine.play.actions import Action, ActionKind
@@ -22,7 +20,7 @@ from reference_engine.play.state import (
     next_seat,
     replace_at,
 )
-from reference_engine.tiles import Tile
+from reference_engine.tiles import FLOWERS, Tile
 
 
 def _runs(tile: Tile) -> tuple[tuple[Tile, tuple[Tile, ...]], ...]:
@@ -124,22 +122,20 @@ def legal_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action
 
 
 def _turn_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action]:
-    hand = state.hand(seat)
-    flowers = sorted({t for t in hand if t.is_flower})
-    if flowers:
-        return [Action(seat, ActionKind.FLOWER, f) for f in flowers]
     index = SEATS.index(seat)
+    hand = state.hands[index]
+    if not _FLOWERS.isdisjoint(hand):
+        return [Action(seat, ActionKind.FLOWER, f) for f in sorted(_FLOWERS.intersection(hand))]
     actions: list[Action] = []
-    counts = Counter(t.normal for t in hand)
     if state.ready[index] and state.drawn is not None:
         actions.append(Action(seat, ActionKind.DISCARD, state.drawn))
         plain = state.drawn.normal
-        if counts[plain] == 4 and rules.may_kong(state, seat, plain):
+        if _count(hand, plain) == 4 and rules.may_kong(state, seat, plain):
             actions.append(Action(seat, ActionKind.CONCEALED_KONG, plain))
     else:
         distinct = sorted(set(hand))
-        kinds = sorted(counts)
-        actions += [_DISCARDS[seat][t] for t in distinct]
+        discards = _DISCARDS[seat]
+        actions += [discards[t] for t in distinct]
         if rules.original_ready and not state.has_discarded[index] and not state.calls_made:
             actions += [
                 Action(seat, ActionKind.DISCARD, t, ready=True)
@@ -148,14 +144,14 @@ def _turn_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action
             ]
         actions += [
             Action(seat, ActionKind.CONCEALED_KONG, t)
-            for t in kinds
-            if counts[t] == 4 and rules.may_kong(state, seat, t)
+            for t in _fours(hand)
+            if rules.may_kong(state, seat, t)
         ]
         actions += [
             Action(seat, ActionKind.ADDED_KONG, meld.tiles[0].normal)
-            for meld in state.melds_of(seat)
+            for meld in state.melds[index]
             if meld.kind is MeldKind.PUNG
-            and meld.tiles[0].normal in counts
+            and _count(hand, meld.tiles[0])
             and rules.may_kong(state, seat, meld.tiles[0].normal)
         ]
     actions += rules.turn_extras(state, seat)
@@ -163,6 +159,16 @@ def _turn_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action
     if drawn is not None and rules.may_win(state, seat, drawn, WinBy.SELF_DRAW):
         actions.append(Action(seat, ActionKind.WIN))
     return actions
+
+
+_FLOWERS = frozenset(FLOWERS)
+_PLAIN = tuple(t.normal for t in Tile)
+
+
+def _fours(hand: tuple[Tile, ...]) -> list[Tile]:
+    """The kinds held four times (a red five counting as a five), in tile order."""
+    plain = sorted(map(_PLAIN.__getitem__, hand))
+    return sorted({plain[i] for i in range(len(plain) - 3) if plain[i] is plain[i + 3]})
 
 
 _DISCARDS = {seat: {t: Action(seat, ActionKind.DISCARD, t) for t in Tile} for seat in SEATS}

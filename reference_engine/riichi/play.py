@@ -367,25 +367,34 @@ class RiichiPlay(PlayRules):
         """Abortive draws decided by a discard nobody won on: four kongs by more than one
         player (sanma.abortive.four-kongs); in four-player games also the same wind as
         everyone's first discard with no call, and a fourth riichi (riichi.abortive.*)."""
+        if self._four_kongs(state) and EndReason.FOUR_KONGS in self.abortive:
+            return self.abortive_draw(state, EndReason.FOUR_KONGS)
+        if self._four_winds(state) and EndReason.FOUR_WINDS in self.abortive:
+            return self.abortive_draw(state, EndReason.FOUR_WINDS)
+        if len(state.ready) == 4 and all(state.ready) and EndReason.FOUR_RIICHI in self.abortive:
+            return self.abortive_draw(state, EndReason.FOUR_RIICHI)
+        return None
+
+    @staticmethod
+    def _four_kongs(state: GameState) -> bool:
+        """The fourth kong of the hand, made by more than one player."""
+        if not state.calls_made:
+            return False
         makers = [
             seat
             for seat in state.seats
             for meld in state.melds_of(seat)
             if meld.kind is MeldKind.KONG
         ]
+        return len(makers) == 4 and len(set(makers)) > 1
+
+    @staticmethod
+    def _four_winds(state: GameState) -> bool:
+        """The same wind as each of the four players' first discard, with no call."""
+        if state.discard_count != 4 or state.calls_made:
+            return False
         firsts = {river[:1] for river in state.discarded}
-        reasons = {
-            EndReason.FOUR_KONGS: len(makers) == 4 and len(set(makers)) > 1,
-            EndReason.FOUR_WINDS: state.discard_count == 4
-            and not state.calls_made
-            and len(firsts) == 1
-            and all(t.is_wind for first in firsts for t in first),
-            EndReason.FOUR_RIICHI: len(state.ready) == 4 and all(state.ready),
-        }
-        for reason, happened in reasons.items():
-            if happened and reason in self.abortive:
-                return self.abortive_draw(state, reason)
-        return None
+        return len(firsts) == 1 and all(t.is_wind for first in firsts for t in first)
 
 
 def _winner_result(seat: Seat, best: RiichiScore) -> WinnerResult:
