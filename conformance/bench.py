@@ -36,7 +36,7 @@ from conformance.subprocess_engine import SubprocessEngine
 from reference_engine.play.rules import PlayRules
 from reference_engine.play.selfplay import random_hand
 from reference_engine.plugin import ReferenceEngine
-from reference_engine.riichi.shanten import shanten
+from reference_engine.riichi.shanten import clear_tables, shanten
 from reference_engine.tiles import Tile, format_tiles
 from reference_engine.variants import find_variant
 
@@ -205,25 +205,19 @@ def bench_scoring(variant: str, seed: int, count: int) -> None:
             line("  the same, the package alone (inputs prepared)", direct, "hands/s", note)
 
 
-def bench_shanten(seed: int, count: int) -> None:
-    """Shanten of the same random 13- and 14-tile hands (tile counts) by each engine."""
+def bench_shanten(seed: int, count: int, warm_count: int = 300_000) -> None:
+    """Shanten of the same random 13- and 14-tile hands (tile counts) by each engine; ours
+    from fresh tables, then with tables warmed on other hands, as in a long fuzzing run."""
     print(f"shanten, {count} random 13- and 14-tile hands")
-    rng = random.Random(seed)
-    wall = [kind for kind in range(34) for _ in range(4)]
-    hands: list[list[int]] = []
-    for index in range(count):
-        counts = [0] * 34
-        for kind in rng.sample(wall, 13 if index % 2 else 14):
-            counts[kind] += 1
-        hands.append(counts)
-    warm = random.Random(seed + 1)
-    for index in range(count):
-        counts = [0] * 34
-        for kind in warm.sample(wall, 13 if index % 2 else 14):
-            counts[kind] += 1
+    hands = _random_counts(random.Random(seed), count)
+    clear_tables()
+    cold, _ = rate(count, lambda: [shanten(c) for c in hands])
+    line("mjspec reference, fresh tables", cold, "hands/s")
+    clear_tables()
+    for counts in _random_counts(random.Random(seed + 1), warm_count):
         shanten(counts)
     ours, _ = rate(count, lambda: [shanten(c) for c in hands])
-    line("mjspec reference (tables warmed on other hands)", ours, "hands/s")
+    line(f"mjspec, warm tables ({warm_count:,} other hands)", ours, "hands/s")
     for name, calculate in _shanten_peers():
 
         def all_of(calculate: Callable[[list[int]], int] = calculate) -> None:
@@ -231,7 +225,21 @@ def bench_shanten(seed: int, count: int) -> None:
                 calculate(counts)
 
         theirs, _ = rate(count, all_of)
-        line(name, theirs, "hands/s", f"mjspec/{name.split()[0]} = {ours / theirs:.2f}x")
+        peer = name.split()[0]
+        ratios = f"mjspec/{peer} = {ours / theirs:.2f}x warm, {cold / theirs:.2f}x fresh"
+        line(name, theirs, "hands/s", ratios)
+
+
+def _random_counts(rng: random.Random, count: int) -> list[list[int]]:
+    """``count`` random hands of 13 and 14 tiles (alternately) from a full wall, as counts."""
+    wall = [kind for kind in range(34) for _ in range(4)]
+    hands: list[list[int]] = []
+    for index in range(count):
+        counts = [0] * 34
+        for kind in rng.sample(wall, 13 if index % 2 else 14):
+            counts[kind] += 1
+        hands.append(counts)
+    return hands
 
 
 def _shanten_peers() -> list[tuple[str, Callable[[list[int]], int]]]:

@@ -5,12 +5,14 @@ The least of the three shapes of ``riichi.tiles.hand-shape``: four sets and a pa
 seven distinct pairs (6 - pairs, plus the kinds missing to reach seven), and the thirteen
 orphans (13 - orphan kinds, less one with a pair among them). Each suit's possible
 splits into sets, partial sets and a pair are worked out once per count pattern and
-memoised, so a hand costs a few table look-ups.
+memoised, so a hand costs a few table look-ups. The tables grow with the suit patterns
+met (a few thousand), never with the hands: a run of millions of hands keeps its memory.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from operator import itemgetter
 
 from reference_engine.riichi.shapes import TERMINALS_AND_HONOURS
 from reference_engine.tiles import Tile
@@ -22,10 +24,24 @@ _ORPHANS = tuple(int(t) for t in TERMINALS_AND_HONOURS)
 def shanten(counts: list[int] | tuple[int, ...], melds: int = 0) -> int:
     """The shanten of concealed tiles given as 34 counts (red fives as fives), beside
     ``melds`` declared melds."""
-    best = _sets_and_pair(tuple(counts), melds)
-    if melds == 0:
-        best = min(best, _seven_pairs(counts), _thirteen_orphans(counts))
-    return best
+    counts = tuple(counts)
+    front = _combined(_START[melds], _suit_splits(counts[0:9]))
+    front = _combined(front, _suit_splits(counts[9:18]))
+    front = _combined(front, _suit_splits(counts[18:27]))
+    best = _least(_combined(front, _honour_splits(counts[27:34])))
+    if melds:
+        return best
+    kinds = 34 - counts.count(0)
+    seven_pairs = 6 - (kinds - counts.count(1)) + max(0, 7 - kinds)
+    orphans: tuple[int, ...] = _ORPHAN_COUNTS(counts)
+    thirteen_orphans = 13 - (13 - orphans.count(0)) - (max(orphans) >= 2)
+    return min(best, seven_pairs, thirteen_orphans)
+
+
+def clear_tables() -> None:
+    """Forget the memoised suit tables (a benchmark measures a cold start with this)."""
+    for table in (_suit_splits, _honour_splits, _search, _combined, _least):
+        table.cache_clear()
 
 
 def shanten_of(tiles: list[Tile] | tuple[Tile, ...], melds: int = 0) -> int:
@@ -36,27 +52,14 @@ def shanten_of(tiles: list[Tile] | tuple[Tile, ...], melds: int = 0) -> int:
     return shanten(counts, melds)
 
 
-def _seven_pairs(counts: list[int] | tuple[int, ...]) -> int:
-    pairs = sum(1 for c in counts if c >= 2)
-    kinds = sum(1 for c in counts if c)
-    return 6 - pairs + max(0, 7 - kinds)
+_ORPHAN_COUNTS = itemgetter(*_ORPHANS)
 
 
-def _thirteen_orphans(counts: list[int] | tuple[int, ...]) -> int:
-    held = [counts[t] for t in _ORPHANS]
-    return 13 - sum(1 for c in held if c) - (1 if any(c >= 2 for c in held) else 0)
+_START = tuple(frozenset({(melds, 0, 0)}) for melds in range(5))
 
 
 @cache
-def _sets_and_pair(counts: tuple[int, ...], melds: int) -> int:
-    front: frozenset[Split] = frozenset({(melds, 0, 0)})
-    for part in (
-        _suit_splits(counts[0:9], True),
-        _suit_splits(counts[9:18], True),
-        _suit_splits(counts[18:27], True),
-        _suit_splits(counts[27:34], False),
-    ):
-        front = _combined(front, part)
+def _least(front: frozenset[Split]) -> int:
     return min(8 - 2 * sets - partial - heads for sets, partial, heads in front)
 
 
@@ -88,9 +91,15 @@ def _pareto(splits: set[Split]) -> frozenset[Split]:
 
 
 @cache
-def _suit_splits(counts: tuple[int, ...], chows: bool) -> frozenset[Split]:
-    """The best splits of one suit (Pareto front of sets, partial sets and a head)."""
-    return _pareto(set(_search(counts, chows)))
+def _suit_splits(counts: tuple[int, ...]) -> frozenset[Split]:
+    """The best splits of one numbered suit (Pareto front of sets, partial sets and a head)."""
+    return _pareto(set(_search(counts, True)))
+
+
+@cache
+def _honour_splits(counts: tuple[int, ...]) -> frozenset[Split]:
+    """The best splits of the honours (no chows)."""
+    return _pareto(set(_search(counts, False)))
 
 
 @cache
