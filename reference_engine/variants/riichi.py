@@ -25,7 +25,7 @@ from reference_engine.riichi.match import MatchRules, play_match
 from reference_engine.riichi.play import RiichiPlay
 from reference_engine.riichi.points import Points, base_points, deposits, payments
 from reference_engine.riichi.shapes import TERMINALS_AND_HONOURS, riichi_readings
-from reference_engine.riichi.yaku import YAKU, YAKUMAN
+from reference_engine.riichi.yaku import YAKU, YAKUMAN, Yaku
 from reference_engine.tiles import Tile, format_tiles, tile_counts
 from reference_engine.variants.base import Outcome, Variant
 
@@ -58,6 +58,16 @@ class Riichi(Variant):
     def rows(self) -> dict[str, PatternValue]:
         """The profile's pattern rows by id."""
         return {row.id: row for row in self.profile.patterns}
+
+    @cached_property
+    def yakuman_checks(self) -> tuple[tuple[str, Yaku, PatternValue], ...]:
+        """Each yakuman of the profile with its predicate and row, in the order checked."""
+        return tuple((i, p, self.rows[i]) for i, p in YAKUMAN.items() if i in self.rows)
+
+    @cached_property
+    def yaku_checks(self) -> tuple[tuple[str, Yaku, PatternValue], ...]:
+        """Each yaku of the profile with its predicate and row, in the order checked."""
+        return tuple((i, p, self.rows[i]) for i, p in YAKU.items() if i in self.rows)
 
     @cached_property
     def numbers(self) -> RiichiNumbers:
@@ -307,18 +317,15 @@ class Riichi(Variant):
     def score_reading(self, reading: Reading, win: RiichiWin) -> RiichiScore | None:
         """The score of one reading, or None when it has no yaku (riichi.yaku.required)."""
         rows = self.rows
+        numbers = self.numbers
         patterns: dict[str, int] = {}
-        for pattern_id, predicate in YAKUMAN.items():
-            if pattern_id in rows and (
-                count := predicate(reading, win, self.numbers, rows[pattern_id])
-            ):
+        for pattern_id, predicate, row in self.yakuman_checks:
+            if count := predicate(reading, win, numbers, row):
                 patterns[pattern_id] = count
         yakuman = sum(patterns.values())
         if not yakuman:
-            for pattern_id, predicate in YAKU.items():
-                if pattern_id in rows and (
-                    han := predicate(reading, win, self.numbers, rows[pattern_id])
-                ):
+            for pattern_id, predicate, row in self.yaku_checks:
+                if han := predicate(reading, win, numbers, row):
                     patterns[pattern_id] = han
             for pattern_id in list(patterns):
                 for replaced in rows[pattern_id].replaces:
