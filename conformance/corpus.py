@@ -192,15 +192,21 @@ def catalogue_from(document: Located) -> Catalogue:
 
 
 def scenario_files(paths: Iterable[Path]) -> list[Path]:
-    """Every ``.yaml``/``.yml`` file under the given files or folders, sorted."""
-    found: dict[Path, Path] = {}
+    """Every ``.yaml``/``.yml`` file under the given files or folders, sorted; a file named
+    twice (overlapping folders, a link) is kept once, known by its device and inode."""
+    found: dict[tuple[int, int] | Path, Path] = {}
     for path in paths:
         if path.is_dir():
             candidates = [p for p in path.rglob("*") if p.suffix in (".yaml", ".yml")]
         else:
             candidates = [path]
         for candidate in candidates:
-            found.setdefault(candidate.resolve(), candidate)
+            try:
+                status = candidate.stat()
+            except OSError:  # missing: kept, so that loading reports it
+                found.setdefault(candidate, candidate)
+                continue
+            found.setdefault((status.st_dev, status.st_ino), candidate)
     return sorted(found.values())
 
 
