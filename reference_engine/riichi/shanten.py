@@ -25,10 +25,12 @@ def shanten(counts: list[int] | tuple[int, ...], melds: int = 0) -> int:
     """The shanten of concealed tiles given as 34 counts (red fives as fives), beside
     ``melds`` declared melds."""
     counts = tuple(counts)
-    front = _combined(_START[melds], _suit_splits(counts[0:9]))
+    front = _suit_splits(counts[0:9])
+    if melds:
+        front = _combined(_START[melds], front)
     front = _combined(front, _suit_splits(counts[9:18]))
     front = _combined(front, _suit_splits(counts[18:27]))
-    best = _least(_combined(front, _honour_splits(counts[27:34])))
+    best = _least(front, _honour_splits(counts[27:34]))
     if melds:
         return best
     kinds = 34 - counts.count(0)
@@ -59,8 +61,9 @@ _START = tuple(frozenset({(melds, 0, 0)}) for melds in range(5))
 
 
 @cache
-def _least(front: frozenset[Split]) -> int:
-    return min(8 - 2 * sets - partial - heads for sets, partial, heads in front)
+def _least(front: frozenset[Split], honours: frozenset[Split]) -> int:
+    """The shanten of the best split, the honours' split added to the suits'."""
+    return min(8 - 2 * s - partial - heads for s, partial, heads in _combined(front, honours))
 
 
 @cache
@@ -92,8 +95,9 @@ def _pareto(splits: set[Split]) -> frozenset[Split]:
 
 @cache
 def _suit_splits(counts: tuple[int, ...]) -> frozenset[Split]:
-    """The best splits of one numbered suit (Pareto front of sets, partial sets and a head)."""
-    return _pareto(set(_search(counts, True)))
+    """The best splits of one numbered suit (Pareto front of sets, partial sets and a head),
+    with the hand's limits applied (no more than four sets and partial sets, one head)."""
+    return _combined(_START[0], _pareto(set(_search(counts, True))))
 
 
 @cache
