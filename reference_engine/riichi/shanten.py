@@ -34,10 +34,11 @@ def shanten(counts: list[int] | tuple[int, ...], melds: int = 0) -> int:
     if melds:
         return best
     kinds = 34 - counts.count(0)
-    seven_pairs = 6 - (kinds - counts.count(1)) + max(0, 7 - kinds)
+    seven_pairs = 6 - (kinds - counts.count(1)) + (7 - kinds if kinds < 7 else 0)
     orphans: tuple[int, ...] = _ORPHAN_COUNTS(counts)
-    thirteen_orphans = 13 - (13 - orphans.count(0)) - (max(orphans) >= 2)
-    return min(best, seven_pairs, thirteen_orphans)
+    orphan_kinds = 13 - orphans.count(0)
+    orphan_pair = orphan_kinds > orphans.count(1)
+    return min(best, seven_pairs, 13 - orphan_kinds - orphan_pair)
 
 
 def clear_tables() -> None:
