@@ -107,8 +107,6 @@ class CmajiangPackageEngine(ScoreAdapter):
 
     def score(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
         score = read_score_tiles(request)
-        if not score.concealed:
-            raise EngineSkipped("no concealed tiles to score")
         hand, rongpai = _hand(score)
         try:
             shoupai = cmajiang.Shoupai(hand)

@@ -31,7 +31,6 @@ from conformance.adapters.requests import (
     payments_from_shares,
     read_score_tiles,
 )
-from conformance.engine import EngineSkipped
 from reference_engine.tiles import Tile
 
 try:
@@ -118,8 +117,6 @@ class MahjongUtilsPackageEngine(ScoreAdapter):
 
     def score(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
         score = read_score_tiles(request)
-        if not score.concealed:
-            raise EngineSkipped("no concealed tiles to score")
         dora = _dora_rows(score, request)
         try:
             hora = build_hora(

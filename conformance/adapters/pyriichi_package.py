@@ -29,7 +29,6 @@ from conformance.adapters.requests import (
     given_tiles,
     read_score_tiles,
 )
-from conformance.engine import EngineSkipped
 from reference_engine.tiles import Tile as SpecTile
 
 try:
@@ -131,8 +130,6 @@ class PyriichiPackageEngine(ScoreAdapter):
 
     def score(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
         score = read_score_tiles(request)
-        if not score.concealed:
-            raise EngineSkipped("no concealed tiles to score")
         dora = [_tile(t) for t in given_tiles(request, "dora_indicators")]
         ura = [_tile(t) for t in given_tiles(request, "ura_indicators")]
         try:

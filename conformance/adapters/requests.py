@@ -194,7 +194,8 @@ def read_score(request: Mapping[str, Any]) -> ScoreRequest:
 def read_score_tiles(request: Mapping[str, Any]) -> ScoreRequest:
     """The request read by :func:`read_score`, but with the hand and melds as tiles and no
     136-format ids, so that a package taking tile kinds sees even a fifth copy (which the
-    ids cannot hold)."""
+    ids cannot hold). A request without concealed tiles is skipped: these packages score
+    a hand through its concealed part and winning tile."""
     given = dict(request.get("given") or {})
     bare = {"concealed": "", "melds": [], "dora_indicators": "", "ura_indicators": ""}
     flags = read_score({**request, "given": {**given, **bare}})
@@ -213,6 +214,8 @@ def read_score_tiles(request: Mapping[str, Any]) -> ScoreRequest:
         )
     except (KeyError, TypeError, ValueError) as error:
         raise EngineSkipped(f"the adapter cannot read this request: {error}") from None
+    if not concealed:
+        raise EngineSkipped("no concealed tiles to score")
     return replace(flags, concealed=concealed, concealed_ids=(), melds=melds)
 
 
