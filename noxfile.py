@@ -27,9 +27,9 @@ def lint(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
-    """mypy --strict on the two Python packages and the docs extension."""
+    """mypy --strict on the three Python packages and the docs extension."""
     session.install(".[typecheck,adapters]")
-    session.run("mypy", "--strict", "reference_engine", "conformance")
+    session.run("mypy", "--strict", "spec", "reference_engine", "conformance")
     session.run("mypy", "--strict", "docs/_ext/mjspec_docs")
 
 
@@ -64,3 +64,4 @@ def bench(session: nox.Session) -> None:
     """Throughput benchmarks (printed, never asserted), beside the installed peer engines."""
     session.install(".[adapters,docs]")
     session.run("python", "-m", "conformance.bench", *session.posargs)
+    session.run("python", "-m", "reference_engine.bench")

@@ -5,8 +5,9 @@ corpus in-process and through the JSON Lines protocol (the reference engine as a
 subprocess), the protocol itself with a trivial subprocess engine, scoring random riichi
 wins (four and three players) by the reference engine and by every installed peer
 (through the same engine interface, request translation included on both sides),
-Taiwanese scoring (no peer), random play of every variant (deals/s), and optionally the
-cold docs build. Each figure is the fastest of three runs.
+Taiwanese scoring (no peer), and optionally the cold docs build. Each figure is the
+fastest of three runs. The reference engine's own figures (shanten, random play) are
+``python -m reference_engine.bench``; ``nox -s bench`` runs both.
 """
 
 from __future__ import annotations
@@ -21,28 +22,26 @@ import textwrap
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
-from importlib.metadata import version
 from pathlib import Path
 from typing import Any, TypeVar
 
-from conformance.adapters.requests import read_score
 from conformance.connect import close_engine, open_engine
 from conformance.corpus import load_corpus
-from conformance.engine import EngineError, EngineLoadError, EngineSkipped, engine_info
+from conformance.engine import (
+    EngineError,
+    EngineLoadError,
+    EngineSkipped,
+    engine_info,
+    reference_plugin,
+)
 from conformance.fuzz.riichi_deals import deal, engine_request
 from conformance.lint import lint
 from conformance.runner import run
 from conformance.subprocess_engine import SubprocessEngine
-from reference_engine.play.rules import PlayRules
-from reference_engine.play.selfplay import random_hand
-from reference_engine.plugin import ReferenceEngine
-from reference_engine.riichi.shanten import clear_tables, shanten
-from reference_engine.tiles import Tile, format_tiles
-from reference_engine.variants import find_variant
-from reference_engine.variants.riichi import Riichi
+from spec.tiles import Tile, format_tiles
 
 PEERS = ("mahjong", "riichienv", "jansou", "cmajiang", "pyriichi", "mahjong-utils")
-ANCHORS = {"riichi": "riichienv 680/s", "riichi-sanma": "riichienv 430/s"}
+
 TRIVIAL_ENGINE = textwrap.dedent(
     """
     import json, sys
@@ -127,10 +126,6 @@ def line(label: str, value: float, unit: str, extra: str = "") -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m conformance.bench")
     parser.add_argument("--hands", type=int, default=3000, help="scored hands per variant")
-    parser.add_argument("--deals", type=int, default=60, help="random play deals per variant")
-    parser.add_argument(
-        "--warm-hands", type=int, default=300_000, help="hands warming the shanten tables"
-    )
     parser.add_argument("--seed", type=int, default=20261129)
     parser.add_argument("--docs", action="store_true", help="also time a cold docs build")
     args = parser.parse_args(argv)
@@ -144,9 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench_protocol(max(100, args.hands * 7))
     for variant in ("riichi", "riichi-sanma"):
         bench_scoring(variant, args.seed, args.hands)
-    bench_shanten(args.seed, args.hands * 10, args.warm_hands)
     bench_taiwanese_scoring(args.seed, args.hands)
-    bench_play(args.deals)
     if args.docs:
         bench_docs()
     return 0
@@ -162,7 +155,7 @@ def bench_corpus() -> None:
     line("load + validate + lint, first in the process", first, "fixtures/s")
     per_second, _ = rate(count, lambda: lint(load_corpus()))
     line("load + validate + lint, again", per_second, "fixtures/s")
-    engine = ReferenceEngine()
+    engine = reference_plugin()
     info = engine_info(engine)
     per_second, seconds = rate(count, lambda: run(engine, info, corpus.cases))
     line("whole corpus, in-process runner", per_second, "cases/s", f"({seconds:.2f} s)")
@@ -211,13 +204,10 @@ def bench_scoring(variant: str, seed: int, count: int) -> None:
     """The same random wins scored by the reference and each installed peer."""
     print(f"{variant} scoring, {count} random wins (every yaku family, open and closed)")
     batches = [_requests(variant, seed + k, count) for k in range(REPEATS)]
-    engine = ReferenceEngine()
+    engine = reference_plugin()
     ours = rate_over(batches, partial(_answer_all, engine))
     line("mjspec reference", ours, "hands/s")
-    scorer = find_variant(variant)
-    assert isinstance(scorer, Riichi)
-    wins = [[scorer.parse(request["given"]) for request in batch] for batch in batches]
-    ours_prepared = rate_over(wins, lambda batch: [scorer.best(win) for win in batch])
+    ours_prepared = rate_over(_prepared(engine, batches), _call_all)
     line("  the same, inputs prepared (parsed wins)", ours_prepared, "hands/s")
     for name in PEERS:
         try:
@@ -236,83 +226,18 @@ def bench_scoring(variant: str, seed: int, count: int) -> None:
         if answered < count:
             note += f" ({count - answered} skipped by the adapter)"
         line(f"{info.name} {info.version}", theirs, "hands/s", note)
-        prepare = getattr(peer, "prepared", None)
-        if callable(prepare):
-            calls = [[prepare(read_score(r)) for r in batch] for batch in batches]
-            direct = rate_over(calls, _call_all)
+        if callable(getattr(peer, "prepared", None)):
+            direct = rate_over(_prepared(peer, batches), _call_all)
             note = f"mjspec/{name} = {ours_prepared / direct:.2f}x, both prepared"
             line("  the same, the package alone (inputs prepared)", direct, "hands/s", note)
 
 
-def bench_shanten(seed: int, count: int, warm_count: int = 300_000) -> None:
-    """Shanten of the same random 13- and 14-tile hands (tile counts) by each engine; ours
-    from fresh tables, then with tables warmed on other hands, as in a long fuzzing run."""
-    print(f"shanten, {count} random 13- and 14-tile hands")
-    batches = [_random_counts(random.Random(seed + k), count) for k in range(REPEATS)]
-
-    def from_fresh_tables(hands: Sequence[list[int]]) -> None:
-        clear_tables()
-        for counts in hands:
-            shanten(counts)
-
-    cold = rate_over(batches, from_fresh_tables)
-    line("mjspec reference, fresh tables", cold, "hands/s")
-    clear_tables()
-    for counts in _random_counts(random.Random(seed - 1), warm_count):
-        shanten(counts)
-    ours = rate_over(batches, lambda hands: [shanten(c) for c in hands])
-    line(f"mjspec, warm tables ({warm_count:,} other hands)", ours, "hands/s")
-    for name, calculate in _shanten_peers():
-        theirs = rate_over(batches, partial(_each, calculate))
-        peer = name.split()[0]
-        ratios = f"mjspec/{peer} = {ours / theirs:.2f}x warm, {cold / theirs:.2f}x fresh"
-        line(name, theirs, "hands/s", ratios)
-
-
-def _each(calculate: Callable[[list[int]], int], hands: Sequence[list[int]]) -> None:
-    for counts in hands:
-        calculate(counts)
-
-
-def _random_counts(rng: random.Random, count: int) -> list[list[int]]:
-    """``count`` random hands of 13 and 14 tiles (alternately) from a full wall, as counts."""
-    wall = [kind for kind in range(34) for _ in range(4)]
-    hands: list[list[int]] = []
-    for index in range(count):
-        counts = [0] * 34
-        for kind in rng.sample(wall, 13 if index % 2 else 14):
-            counts[kind] += 1
-        hands.append(counts)
-    return hands
-
-
-def _shanten_peers() -> list[tuple[str, Callable[[list[int]], int]]]:
-    """Each installed peer's shanten on tile counts (tile ids built where it wants them)."""
-    peers: list[tuple[str, Callable[[list[int]], int]]] = []
-    try:
-        from mahjong.shanten import Shanten
-
-        calculator = Shanten()
-        peers.append((f"mahjong {version('mahjong')}", calculator.calculate_shanten))
-    except ImportError:
-        pass
-    try:
-        import riichienv  # type: ignore[import-untyped]  # a compiled module without stubs
-
-        def by_ids(counts: list[int]) -> int:
-            ids = [kind * 4 + copy for kind, n in enumerate(counts) for copy in range(n)]
-            return int(riichienv.calculate_shanten(ids))
-
-        peers.append((f"riichienv {version('riichienv')}", by_ids))
-    except ImportError:
-        pass
-    try:
-        from jansou.analysis.shanten import shanten_counts
-
-        peers.append((f"jansou {version('jansou')}", lambda c: int(shanten_counts(c, 0))))
-    except ImportError:
-        pass
-    return peers
+def _prepared(
+    engine: Any, batches: Sequence[Sequence[dict[str, Any]]]
+) -> list[list[Callable[[], object]]]:
+    """An in-process engine's own calls for every request, their inputs read beforehand
+    (the optional ``prepared(request)`` of an engine)."""
+    return [[engine.prepared(request) for request in batch] for batch in batches]
 
 
 def _call_all(calls: Sequence[Callable[[], object]]) -> None:
@@ -323,7 +248,7 @@ def _call_all(calls: Sequence[Callable[[], object]]) -> None:
 def bench_taiwanese_scoring(seed: int, count: int) -> None:
     print("taiwanese scoring (no peer scores these rules)")
     batches = [_taiwanese_requests(random.Random(seed + k), count) for k in range(REPEATS)]
-    engine = ReferenceEngine()
+    engine = reference_plugin()
     per_second = rate_over(batches, lambda batch: [engine.evaluate(r) for r in batch])
     line("random concealed hands", per_second, "hands/s")
 
@@ -342,20 +267,6 @@ def _taiwanese_requests(rng: random.Random, count: int) -> list[dict[str, Any]]:
         }
         for _ in range(count)
     ]
-
-
-def bench_play(deals: int) -> None:
-    print("random play, complete hands (agents pick uniformly among legal actions)")
-    batches = [range(k * deals, (k + 1) * deals) for k in range(REPEATS)]
-    for variant in ("taiwanese", "riichi", "riichi-sanma"):
-        rules = find_variant(variant).play_rules()
-
-        def play_all(seeds: Sequence[int], rules: PlayRules = rules) -> None:
-            for seed in seeds:
-                list(random_hand(rules, seed))
-
-        per_second = rate_over(batches, play_all)
-        line(variant, per_second, "deals/s", f"anchor: {ANCHORS.get(variant, 'none')}")
 
 
 def bench_docs() -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 from conformance.connect import close_engine, open_engine
 from conformance.corpus import load_corpus
 from conformance.coverage import coverage
-from conformance.engine import EngineLoadError, engine_info
+from conformance.engine import REFERENCE, EngineLoadError, engine_info
 from conformance.expectations import Reconciled, load_expectations, reconcile, shipped_expectations
 from conformance.fuzz.differential import VARIANTS as FUZZ_VARIANTS
 from conformance.fuzz.differential import fuzz, write_finding
@@ -69,7 +69,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         return 2
     cases = list(corpus.for_variant(args.variant))
     runs: list[tuple[RunReport, Reconciled]] = []
-    for spec in args.engine or ["reference"]:
+    for spec in args.engine or [REFERENCE]:
         engine = None
         try:
             engine = open_engine(spec, timeout=args.timeout, validate_traffic=args.validate_traffic)
@@ -237,7 +237,7 @@ def build_parser() -> argparse.ArgumentParser:
         "serve", help="serve an engine over the JSON Lines protocol on stdin/stdout"
     )
     serve_parser.add_argument(
-        "--engine", default="reference", help="plugin name or python:<module>:<factory>"
+        "--engine", default=REFERENCE, help="plugin name or python:<module>:<factory>"
     )
     serve_parser.set_defaults(func=cmd_serve)
 

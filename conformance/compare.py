@@ -18,8 +18,8 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeGuard
 
 from conformance.corpus import thaw
-from reference_engine.errors import RuleError
-from reference_engine.tiles import Tile, parse_tiles
+from spec.errors import RuleError
+from spec.tiles import Tile, parse_tiles
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from importlib.metadata import entry_points
 from typing import Any, Protocol, runtime_checkable
 
@@ -80,6 +81,15 @@ def load_engine(name: str) -> Engine:
     if not isinstance(engine, Engine):
         raise EngineLoadError(f"engine {name!r} lacks info() or evaluate()")
     return engine
+
+
+REFERENCE = "reference"
+
+
+@cache
+def reference_plugin() -> Engine:
+    """The reference engine, found like any other engine: the plugin named ``reference``."""
+    return load_engine(REFERENCE)
 
 
 def engine_info(engine: Engine) -> EngineInfo:

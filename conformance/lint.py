@@ -18,15 +18,14 @@ from typing import Any
 import spec
 from conformance.corpus import Case, Corpus, thaw
 from conformance.problems import Problem
-from reference_engine.errors import RuleError
-from reference_engine.profile import Profile, load_profile
-from reference_engine.request import (
-    check_count,
-    check_tiles,
-    parse_meld,
-    parse_win_request,
-    tiles_at,
-)
+from conformance.yamlsafe import Located
+from spec.errors import RuleError
+from spec.melds import parse_meld
+from spec.possible import copy_problems, count_problems, flower_problems, tile_problems
+from spec.profile import Profile, load_profile
+from spec.tiles import tiles_at
+from spec.tileset import table_tile_set
+from spec.wins import WinBy
 
 
 def lint(corpus: Corpus) -> list[Problem]:
@@ -222,26 +221,42 @@ def _pattern_ids(variant: str) -> set[str]:
 
 
 def _lint_hand(case: Case, profile: Profile, doc: Any) -> list[Problem]:
-    """A fixture that expects a result must describe a possible hand."""
+    """A fixture that expects a result must describe a possible hand: every problem of its
+    tiles is listed (:mod:`spec.possible`)."""
     given = thaw(case.given)
+    tiles = table_tile_set(profile.tiles, given.get("options"))
+    found: list[RuleError] = []
     try:
         if case.kind == "score":
-            request = parse_win_request(given)
-            hands = [(request.winner, ())] + [
-                (h, ("other_winners", i)) for i, h in enumerate(request.other_winners)
-            ]
-            for hand, path in hands:
-                check_tiles(hand, profile, path)
-                if not request.win.by.by_flowers:
-                    check_count(hand, profile, path)
+            by = (given.get("win") or {}).get("by")
+            others = given.get("other_winners", [])
+            hands = [((), given)] + [(("other_winners", i), o) for i, o in enumerate(others)]
+            for path, data in hands:
+                concealed = tiles_at(data.get("concealed", ""), *path, "concealed")
+                melds = [
+                    parse_meld(m, (*path, "melds", i)) for i, m in enumerate(data.get("melds", []))
+                ]
+                flowers = tiles_at(data.get("flowers", ""), *path, "flowers")
+                found += tile_problems(tiles, concealed, melds, path)
+                found += flower_problems(tiles, flowers, path)
+                found += copy_problems(tiles, concealed, melds, path=path)
+                if by not in FLOWER_WINS:
+                    found += count_problems(concealed, melds, profile.hand_size + 1, path)
         elif case.kind == "analyse":
             tiles_at(given.get("concealed", ""), "concealed")
             for index, meld in enumerate(given.get("melds", [])):
                 parse_meld(meld, ("melds", index))
     except RuleError as error:
-        where = ("given", *error.path)
-        if error.column is None:
-            return [doc.problem(error.code, error.message, where, value=True)]
-        message = f"{error.message} (column {error.column} of the tile string)"
-        return [doc.problem(error.code, message, where, value=True, offset=error.column - 1)]
-    return []
+        found.append(error)
+    return [_located(doc, error) for error in found]
+
+
+FLOWER_WINS = {win.value for win in WinBy if win.by_flowers}
+
+
+def _located(doc: Located, error: RuleError) -> Problem:
+    where = ("given", *error.path)
+    if error.column is None:
+        return doc.problem(error.code, error.message, where, value=True)
+    message = f"{error.message} (column {error.column} of the tile string)"
+    return doc.problem(error.code, message, where, value=True, offset=error.column - 1)

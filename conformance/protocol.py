@@ -15,7 +15,7 @@ from typing import Any
 
 from jsonschema.exceptions import best_match
 
-from conformance.schemas import schema, validator
+from spec.schemas import schema, validator
 
 PROTOCOL_VERSION = 1
 MAX_LINE_BYTES = 8 * 1024 * 1024

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from conformance.corpus import Case, case_from, load_validated
-from conformance.engine import Engine, EngineInfo, engine_info, load_engine
+from conformance.engine import REFERENCE, Engine, EngineInfo, engine_info, load_engine
 from conformance.report import divergence_lines
 from conformance.runner import Verdict, run_case
 
@@ -25,7 +25,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("mjspec")
     group.addoption("--mjspec-corpus", action="store_true", help="collect mjspec scenario fixtures")
     group.addoption(
-        "--mjspec-engine", default="reference", help="engine plugin to test (default: reference)"
+        "--mjspec-engine", default=REFERENCE, help="engine plugin to test (default: reference)"
     )
     parser.addini("mjspec_corpus", "collect mjspec scenario fixtures", type="bool", default=False)
 

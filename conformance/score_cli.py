@@ -12,8 +12,8 @@ import json
 import sys
 from typing import Any
 
-from reference_engine.plugin import ReferenceEngine
-from reference_engine.variants import find_variant
+from conformance.engine import reference_plugin
+from spec.profile import find_profile
 
 SEATS = ("east", "south", "west", "north")
 
@@ -121,7 +121,7 @@ def given_from(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def score_command(args: argparse.Namespace) -> int:
-    outcome = ReferenceEngine().evaluate(
+    outcome = reference_plugin().evaluate(
         {"variant": args.variant, "kind": "score", "given": given_from(args)}
     )
     if args.format == "json":
@@ -136,8 +136,9 @@ def score_command(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
-    names = {row.id: row.name for row in find_variant(args.variant).profile.patterns}
-    unit = "tai" if "tai" in outcome else "han"
+    profile = find_profile(args.variant)
+    names = {row.id: row.name for row in profile.patterns}
+    unit = "tai" if profile.family == "taiwanese" else "han"
     width = max([len(names.get(p, p)) for p in outcome["patterns"]] + [10])
     print(f"{'pattern':<{width}}  {unit}")
     for pattern_id, value in outcome["patterns"].items():

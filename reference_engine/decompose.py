@@ -1,6 +1,6 @@
 """Hand shapes: every way to read concealed tiles as sets and a pair, or as pairs and a pung.
 
-Works on tile counts indexed by :class:`~reference_engine.tiles.Tile` value
+Works on tile counts indexed by :class:`~spec.tiles.Tile` value
 (red fives counted as plain fives). Rule ``tw.structure.five-sets-and-pair``
 and ``tw.structure.seven-pairs-and-pung``.
 """
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
 
-from reference_engine.tiles import Tile
+from spec.tiles import Tile
 
 HONOUR_START = int(Tile.EAST)
 TILE_KINDS = int(Tile.RED) + 1

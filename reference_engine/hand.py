@@ -1,61 +1,13 @@
-"""The pieces of a hand: seats, melds, how a hand was won, and its table context."""
+"""A won hand as the engine sees it: the winner's tiles, how the hand was won, the table."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
-from reference_engine.tiles import Tile
-
-
-class Seat(Enum):
-    """A seat, named by its wind for the hand being played (the dealer sits East by default)."""
-
-    EAST = "east"
-    SOUTH = "south"
-    WEST = "west"
-    NORTH = "north"
-
-
-class MeldKind(Enum):
-    CHOW = "chow"
-    PUNG = "pung"
-    KONG = "kong"
-
-
-@dataclass(frozen=True)
-class Meld:
-    """A declared set: exposed, or a concealed kong. ``tiles`` are sorted."""
-
-    kind: MeldKind
-    tiles: tuple[Tile, ...]
-    concealed: bool = False
-    added: bool = False
-    claimed_from: Seat | None = None
-
-    @property
-    def is_open(self) -> bool:
-        """Exposed to the table: every meld but a concealed kong."""
-        return not self.concealed
-
-
-class WinBy(Enum):
-    """How a win came about."""
-
-    SELF_DRAW = "self-draw"
-    DISCARD = "discard"
-    ROBBING_KONG = "robbing-kong"
-    EIGHT_FLOWERS = "eight-flowers"
-    FLOWER_CAPTURE = "flower-capture"
-
-    @property
-    def on_anothers_tile(self) -> bool:
-        """Won with a tile another player let go (a discard or a robbed kong)."""
-        return self in (WinBy.DISCARD, WinBy.ROBBING_KONG)
-
-    @property
-    def by_flowers(self) -> bool:
-        return self in (WinBy.EIGHT_FLOWERS, WinBy.FLOWER_CAPTURE)
+from spec.melds import Meld
+from spec.seats import Seat
+from spec.tiles import Tile
+from spec.wins import WinBy
 
 
 @dataclass(frozen=True)

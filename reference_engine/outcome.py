@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from reference_engine.hand import Seat
+from spec.seats import Seat
 
 
 @dataclass(frozen=True)

@@ -6,12 +6,12 @@ and ``evaluate(request)``, with JSON-shaped requests and outcomes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from reference_engine import __version__
-from reference_engine.errors import RuleError
 from reference_engine.variants import VARIANTS, find_variant
+from spec.errors import RuleError
 
 
 class ReferenceEngine:
@@ -38,6 +38,12 @@ class ReferenceEngine:
             # A request whose fields have the wrong shape (a schema-invalid ``given``).
             message = f"malformed request: {type(error).__name__}: {error}"
             return {"error": {"code": "invalid-request", "message": message}}
+
+    def prepared(self, request: Mapping[str, Any]) -> Callable[[], object]:
+        """The engine's own call for ``request`` with its input already parsed: what a
+        benchmark times to see the rules apart from reading the request."""
+        variant = find_variant(str(request["variant"]))
+        return variant.prepared(str(request["kind"]), request["given"])
 
 
 def error_payload(error: RuleError) -> dict[str, Any]:

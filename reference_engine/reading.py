@@ -13,8 +13,9 @@ from enum import Enum
 from functools import cached_property
 
 from reference_engine.decompose import Decomposition, Group, GroupKind
-from reference_engine.hand import Meld, MeldKind, WinningHand
-from reference_engine.tiles import Tile
+from reference_engine.hand import WinningHand
+from spec.melds import Meld, MeldKind
+from spec.tiles import Tile
 
 
 class SetKind(Enum):

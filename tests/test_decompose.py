@@ -7,9 +7,10 @@ import random
 import pytest
 
 from reference_engine.decompose import counts_of, is_sets_and_pair, pairs_and_pung, sets_and_pair
-from reference_engine.hand import Seat, WinningHand
+from reference_engine.hand import WinningHand
 from reference_engine.reading import Shape, Wait, readings
-from reference_engine.tiles import parse_tiles
+from spec.seats import Seat
+from spec.tiles import parse_tiles
 
 
 def _notations(decompositions: list[tuple[object, ...]]) -> set[str]:

@@ -13,7 +13,7 @@ from docsite import build_site
 from docutils import nodes
 
 from conformance.corpus import load_corpus
-from reference_engine.profile import load_profile
+from spec.profile import load_profile
 
 pytest.importorskip("sphinx")
 DOCS = Path(__file__).resolve().parent.parent / "docs"

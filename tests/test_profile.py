@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from conformance.corpus import load_corpus
-from reference_engine.profile import load_profile
 from reference_engine.variants.taiwanese.flowers import FLOWER_WIN_PATTERN
 from reference_engine.variants.taiwanese.patterns import PREDICATES
+from spec.profile import load_profile
 
 
 def test_every_taiwanese_pattern_has_exactly_one_implementation() -> None:

@@ -12,14 +12,14 @@ from collections import Counter
 
 import pytest
 
-from reference_engine.errors import RuleError
-from reference_engine.hand import MeldKind
-from reference_engine.play.actions import Action, ActionKind
 from reference_engine.play.game import apply, legal_actions
 from reference_engine.play.rules import PlayRules
 from reference_engine.play.selfplay import random_hand
 from reference_engine.play.state import GameState, Phase
 from reference_engine.variants import find_variant
+from spec.actions import Action, ActionKind
+from spec.errors import RuleError
+from spec.melds import MeldKind
 
 LONG = bool(os.environ.get("MJSPEC_LONG"))
 HANDS = {

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reference_engine.errors import RuleError
-from reference_engine.tiles import Suit, Tile, format_tiles, parse_tiles, tile_counts
+from spec.errors import RuleError
+from spec.tiles import Suit, Tile, format_tiles, parse_tiles, tile_counts
 
 
 def test_compact_notation_parses_suits_and_honours() -> None:

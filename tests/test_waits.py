@@ -14,8 +14,8 @@ from reference_engine.riichi.shapes import (
     seven_pairs_waits,
     thirteen_orphans_waits,
 )
-from reference_engine.tiles import parse_tiles
 from reference_engine.waits import pairs_and_pungs_waits, sets_and_pair_waits
+from spec.tiles import parse_tiles
 
 
 def _near_complete(rng: random.Random, sets: int) -> list[int]:

@@ -30,7 +30,7 @@ from conformance.adapters.requests import (
     read_score_tiles,
 )
 from conformance.engine import EngineSkipped
-from reference_engine.tiles import Tile
+from spec.tiles import Tile
 
 try:
     import cmajiang  # type: ignore[import-untyped]  # a pybind11 module without stubs

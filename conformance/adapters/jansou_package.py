@@ -25,8 +25,8 @@ from conformance.adapters.base import ScoreAdapter
 from conformance.adapters.requests import SEATS, ScoreRequest, kind_of, payments_from_shares
 from conformance.adapters.requests import read_score as read_circumstances
 from conformance.engine import EngineSkipped
-from reference_engine.errors import RuleError
-from reference_engine.tiles import Tile, parse_tiles
+from spec.errors import RuleError
+from spec.tiles import Tile, parse_tiles
 
 try:
     from jansou.core.hand import SOURCE_OF_RELATIVE, CallSource, Hand, InvalidHandError, Meld

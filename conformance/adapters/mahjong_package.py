@@ -94,16 +94,19 @@ class MahjongPackageEngine(ScoreAdapter):
 
     def score(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
         score = read_score(request)
-        result = self.prepared(score)()
+        result = self._call(score)()
         if result.error:
             code = ERRORS.get(result.error, "invalid-hand")
             return {"error": {"code": code, "message": str(result.error)}}
         return _outcome(score, result)
 
-    @staticmethod
-    def prepared(score: ScoreRequest) -> Callable[[], Any]:
-        """The package's own call for a read request, its arguments built beforehand (the
+    def prepared(self, request: Mapping[str, Any]) -> Callable[[], Any]:
+        """The package's own call for a request, its arguments built beforehand (the
         benchmark times the package alone with it)."""
+        return self._call(read_score(request))
+
+    @staticmethod
+    def _call(score: ScoreRequest) -> Callable[[], Any]:
         tiles = list(score.all_ids)
         melds = _melds(score)
         dora = list(score.dora_indicators)

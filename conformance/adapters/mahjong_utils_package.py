@@ -31,7 +31,7 @@ from conformance.adapters.requests import (
     payments_from_shares,
     read_score_tiles,
 )
-from reference_engine.tiles import Tile
+from spec.tiles import Tile
 
 try:
     from mahjong_utils.hora import HoraOptions, build_hora  # type: ignore[import-untyped]

@@ -29,7 +29,7 @@ from conformance.adapters.requests import (
     given_tiles,
     read_score_tiles,
 )
-from reference_engine.tiles import Tile as SpecTile
+from spec.tiles import Tile as SpecTile
 
 try:
     from pyriichi import (  # type: ignore[import-untyped]  # the package ships no py.typed

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from conformance.engine import EngineSkipped
-from reference_engine.tiles import Tile, parse_tiles
+from spec.tiles import Tile, parse_tiles
 
 SEATS = ("east", "south", "west", "north")
 RED_IDS = {"m": 16, "p": 52, "s": 88}

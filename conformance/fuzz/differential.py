@@ -23,10 +23,9 @@ import yaml
 
 from conformance.compare import Difference, compare
 from conformance.corpus import Catalogue, Rule
-from conformance.engine import Engine, EngineError, EngineInfo, EngineSkipped
+from conformance.engine import Engine, EngineError, EngineInfo, EngineSkipped, reference_plugin
 from conformance.fuzz.riichi_deals import deal, engine_request
-from reference_engine.plugin import ReferenceEngine
-from reference_engine.tiles import format_tiles, parse_tiles
+from spec.tiles import format_tiles, parse_tiles
 
 VARIANTS = ("riichi", "riichi-sanma")
 SCORE_FIELDS = ("patterns", "han", "fu", "yakuman", "limit", "base", "payments", "deposits")
@@ -73,7 +72,7 @@ def fuzz(
     max_findings: int = 10,
 ) -> FuzzReport:
     """Deal ``count`` random wins of ``variant`` and compare the engine with the reference."""
-    reference = ReferenceEngine()
+    reference = reference_plugin()
     rng = random.Random(seed)
     report = FuzzReport(info, seed)
     started = time.perf_counter()
@@ -116,7 +115,7 @@ def _answer(engine: Engine, request: Mapping[str, Any]) -> Mapping[str, Any] | s
 
 
 def _disagreement(
-    engine: Engine, reference: ReferenceEngine, request: Mapping[str, Any]
+    engine: Engine, reference: Engine, request: Mapping[str, Any]
 ) -> tuple[Difference, ...] | str | None:
     theirs = _answer(engine, request)
     if theirs == "skipped":
@@ -138,7 +137,7 @@ def shrink(
     accepts the request as it accepted the original; the simplest request and the count of
     simplifications kept."""
     current = copy.deepcopy(dict(request))
-    reference = ReferenceEngine()
+    reference = reference_plugin()
     was_error = "error" in reference.evaluate(current)
     steps = 0
     for _ in range(SHRINK_ROUNDS):

@@ -7,20 +7,14 @@ docstrings are those of the rules the generic mechanics implement.
 
 from __future__ import annotations
 
-from reference_engine.errors import RuleError
-from reference_engine.hand import Meld, MeldKind, Seat, WinBy
-from reference_engine.play.actions import Action, ActionKind
 from reference_engine.play.rules import PlayRules, without
-from reference_engine.play.state import (
-    SEATS,
-    EndReason,
-    GameState,
-    HandEnd,
-    Phase,
-    next_seat,
-    replace_at,
-)
-from reference_engine.tiles import FLOWERS, Tile
+from reference_engine.play.state import EndReason, GameState, HandEnd, Phase, replace_at
+from spec.actions import Action, ActionKind
+from spec.errors import RuleError
+from spec.melds import Meld, MeldKind
+from spec.seats import SEATS, Seat, next_seat
+from spec.tiles import FLOWERS, Tile
+from spec.wins import WinBy
 
 
 def _runs(tile: Tile) -> tuple[tuple[Tile, tuple[Tile, ...]], ...]:

@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from reference_engine.errors import RuleError
-from reference_engine.hand import Seat
-from reference_engine.play.state import SEATS, next_seat
+from spec.errors import RuleError
+from spec.seats import SEATS, Seat, next_seat
 
 
 def match(given: Mapping[str, Any]) -> dict[str, Any]:

@@ -6,18 +6,15 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any
 
-from reference_engine.errors import RuleError
-from reference_engine.hand import Meld, Seat, WinBy, WinningHand
-from reference_engine.play.actions import Action
-from reference_engine.play.state import (
-    SEATS,
-    EndReason,
-    GameState,
-    HandEnd,
-    PlayTable,
-    replace_at,
-)
-from reference_engine.tiles import Tile
+from reference_engine.hand import WinningHand
+from reference_engine.play.state import EndReason, GameState, HandEnd, PlayTable, replace_at
+from spec.actions import Action
+from spec.errors import RuleError
+from spec.melds import Meld
+from spec.profile import Profile
+from spec.seats import SEATS, Seat
+from spec.tiles import Tile
+from spec.wins import WinBy
 
 
 def _neighbours(tile: Tile) -> frozenset[Tile]:
@@ -72,9 +69,11 @@ class PlayRules(ABC):
     multiple_winners: bool = True
     original_ready: bool = False
 
-    @abstractmethod
+    profile: Profile
+
     def tile_set(self) -> list[Tile]:
         """Every tile of the set, in canonical order (the seeded wall shuffles this list)."""
+        return list(self.profile.tiles.full_set())
 
     @abstractmethod
     def is_complete(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> bool:

@@ -10,15 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from reference_engine.errors import RuleError
-from reference_engine.hand import Meld, Seat
-from reference_engine.play.actions import Action, ActionKind, parse_action
 from reference_engine.play.game import apply, claim_options, deal, legal_actions, waits_of
 from reference_engine.play.rules import PlayRules
-from reference_engine.play.state import SEATS, GameState, Phase, indicator_tiles, next_seat
+from reference_engine.play.state import GameState, Phase, indicator_tiles
 from reference_engine.play.wall import explicit_wall, shuffled
-from reference_engine.request import parse_discard, parse_meld, tiles_at
-from reference_engine.tiles import Tile, format_tiles
+from reference_engine.request import parse_discard
+from spec.actions import Action, ActionKind, parse_action
+from spec.errors import RuleError
+from spec.melds import Meld, parse_meld
+from spec.seats import SEATS, Seat, next_seat
+from spec.tiles import Tile, format_tiles, tiles_at
 
 
 def _seat(value: object, *path: str | int) -> Seat:

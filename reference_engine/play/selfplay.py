@@ -7,11 +7,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from reference_engine.play.actions import Action, ActionKind
 from reference_engine.play.game import apply, deal, legal_actions
 from reference_engine.play.rules import PlayRules
-from reference_engine.play.state import SEATS, GameState, Phase
+from reference_engine.play.state import GameState, Phase
 from reference_engine.play.wall import shuffled
+from spec.actions import Action, ActionKind
+from spec.seats import SEATS
 
 
 def random_hand(rules: PlayRules, seed: int) -> Iterator[tuple[GameState, Action | None]]:

@@ -7,12 +7,12 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, TypeVar
 
-from reference_engine.hand import Meld, Seat
 from reference_engine.outcome import Settlement
-from reference_engine.play.actions import Action
-from reference_engine.tiles import Tile
+from spec.actions import Action
+from spec.melds import Meld
+from spec.seats import SEATS, Seat, next_seat
+from spec.tiles import Tile
 
-SEATS: tuple[Seat, ...] = tuple(Seat)
 T = TypeVar("T")
 
 
@@ -139,11 +139,6 @@ class GameState:
 
     def melds_of(self, seat: Seat) -> tuple[Meld, ...]:
         return self.melds[SEATS.index(seat)]
-
-
-def next_seat(seat: Seat, steps: int = 1, players: int = 4) -> Seat:
-    """The seat ``steps`` places later in turn order (east -> south -> west -> north)."""
-    return SEATS[(SEATS.index(seat) + steps) % players]
 
 
 def replace_at(items: tuple[T, ...], seat: Seat, value: T) -> tuple[T, ...]:

@@ -9,16 +9,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from reference_engine.errors import RuleError
-from reference_engine.hand import Seat
-from reference_engine.tiles import FLOWERS, Tile
+from spec.errors import RuleError
+from spec.seats import Seat
+from spec.tiles import Tile
 
 MASK64 = (1 << 64) - 1
-
-
-def full_set(copies: int, flowers: int, tiles: Sequence[Tile]) -> list[Tile]:
-    """The canonical tile list: ``copies`` of each playing tile in order, then the flowers."""
-    return [tile for tile in tiles for _ in range(copies)] + list(FLOWERS[:flowers])
 
 
 class SplitMix64:

@@ -11,14 +11,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from reference_engine.errors import RuleError
-from reference_engine.hand import Meld, Seat, WinningHand
-from reference_engine.play.actions import Action, ActionKind, parse_action
+from reference_engine.hand import WinningHand
 from reference_engine.reading import Reading
-from reference_engine.request import parse_discard, parse_meld, tiles_at
+from reference_engine.request import parse_discard
 from reference_engine.riichi.context import RiichiWin
 from reference_engine.riichi.shapes import riichi_readings
-from reference_engine.tiles import Tile
+from spec.actions import Action, ActionKind, parse_action
+from spec.errors import RuleError
+from spec.melds import Meld, parse_meld
+from spec.seats import Seat
+from spec.tiles import Tile, tiles_at
 
 ScoreReading = Callable[[Reading, RiichiWin], object | None]
 

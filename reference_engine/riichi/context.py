@@ -6,10 +6,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from reference_engine.errors import RuleError
-from reference_engine.hand import Seat, WinBy, WinningHand
-from reference_engine.profile import Profile
-from reference_engine.tiles import Tile, parse_tiles
+from reference_engine.hand import WinningHand
+from spec.errors import RuleError
+from spec.profile import Profile
+from spec.seats import Seat
+from spec.tiles import Tile, parse_tiles
+from spec.wins import WinBy
 
 
 @dataclass(frozen=True)
@@ -34,7 +36,7 @@ class Limit:
 
 @dataclass(frozen=True)
 class RiichiNumbers:
-    """The ``riichi`` section of a profile."""
+    """The ``riichi`` section of a profile (and the red fives of its tile set)."""
 
     red_fives: tuple[Tile, ...]
     rounds: tuple[Seat, ...]
@@ -64,7 +66,7 @@ def riichi_numbers(profile: Profile) -> RiichiNumbers:
         data = profile.sections["riichi"]
         fu = data["fu"]
         return RiichiNumbers(
-            red_fives=_tiles(data["red_fives"]),
+            red_fives=profile.tiles.red_fives,
             rounds=tuple(Seat(r) for r in data["rounds"]),
             dora_order=tuple(_tiles(cycle) for cycle in data["dora_order"]),
             value_winds=_tiles(data["value_winds"]),

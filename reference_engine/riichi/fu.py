@@ -11,7 +11,7 @@ from __future__ import annotations
 from reference_engine.reading import Reading, SetKind, Shape, Wait
 from reference_engine.riichi.context import WIND_TILES, RiichiNumbers, RiichiWin
 from reference_engine.riichi.shapes import TERMINALS_AND_HONOURS
-from reference_engine.tiles import DRAGONS
+from spec.tiles import DRAGONS
 
 _WAIT_KEY = {Wait.CLOSED: "closed", Wait.EDGE: "edge", Wait.PAIR: "pair"}
 

@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from reference_engine.errors import RuleError
-from reference_engine.hand import Seat
+from spec.errors import RuleError
+from spec.seats import Seat
 
 
 @dataclass(frozen=True)

@@ -14,13 +14,9 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.decompose import counts_of, is_sets_and_pair
-from reference_engine.errors import RuleError
-from reference_engine.hand import Meld, MeldKind, Seat, WinBy
 from reference_engine.outcome import Settlement, WinnerResult
-from reference_engine.play.actions import Action, ActionKind
 from reference_engine.play.rules import PlayRules, winning_hand, without
 from reference_engine.play.state import (
-    SEATS,
     EndReason,
     GameState,
     HandEnd,
@@ -37,8 +33,13 @@ from reference_engine.riichi.shapes import (
     seven_pairs_waits,
     thirteen_orphans_waits,
 )
-from reference_engine.tiles import Tile
 from reference_engine.waits import sets_and_pair_waits
+from spec.actions import Action, ActionKind
+from spec.errors import RuleError
+from spec.melds import Meld, MeldKind
+from spec.seats import SEATS, Seat
+from spec.tiles import Tile
+from spec.wins import WinBy
 
 if TYPE_CHECKING:
     from reference_engine.variants.riichi import Riichi, RiichiScore
@@ -66,8 +67,7 @@ class RiichiPlay(PlayRules):
         self.players = len(variant.seats)
         self.chow_allowed = self.profile.chow_allowed
         self.extracts_north = "nuki-dora" in variant.rows
-        self._kinds = frozenset(t.normal for t in variant.tile_set)
-        self._tiles = self._canonical_tiles()
+        self._kinds = self.profile.tiles.kinds
         self._complete = lru_cache(maxsize=1 << 16)(self._complete_uncached)
         match = self.profile.sections.get("match", {})
         self.noten_total = int(match.get("noten_total", 0))
@@ -77,21 +77,6 @@ class RiichiPlay(PlayRules):
         self.tail = 2 * int(play.get("indicator_slots", 5))
         self.riichi_min_live_tiles = int(play.get("riichi_min_live_tiles", self.players))
         self.abortive = frozenset(EndReason(name) for name in play.get("abortive_draws", ()))
-
-    def _canonical_tiles(self) -> list[Tile]:
-        """Each kind four times in tile order; a red five takes the place of the first copy
-        of its five."""
-        reds = {t.normal: t for t in self.numbers.red_fives}
-        tiles: list[Tile] = []
-        for kind in sorted(self._kinds):
-            copies = [kind] * self.profile.copies
-            if kind in reds:
-                copies[0] = reds[kind]
-            tiles += copies
-        return tiles
-
-    def tile_set(self) -> list[Tile]:
-        return list(self._tiles)
 
     def table_of(self, given: Mapping[str, Any]) -> PlayTable:
         """riichi.play.table: the round wind, the honba counters and the sticks on the table.

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reference_engine.hand import Seat
 from reference_engine.riichi.context import RiichiNumbers, RiichiWin
+from spec.seats import Seat
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from functools import cache
 from operator import itemgetter
 
 from reference_engine.riichi.shapes import TERMINALS_AND_HONOURS
-from reference_engine.tiles import Tile
+from spec.tiles import Tile
 
 Split = tuple[int, int, int]  # sets, partial sets (two tiles short of one), pairs kept as head
 _ORPHANS = tuple(int(t) for t in TERMINALS_AND_HONOURS)

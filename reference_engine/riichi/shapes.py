@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from reference_engine.decompose import counts_of, pairs_and_pung, sets_and_pair
 from reference_engine.hand import WinningHand
 from reference_engine.reading import HandSet, Reading, SetKind, Shape, Wait, readings
-from reference_engine.tiles import HONOURS, Tile
+from spec.tiles import HONOURS, Tile
 
 TERMINALS_AND_HONOURS: tuple[Tile, ...] = (
     Tile.M1,

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from reference_engine.hand import WinBy
-from reference_engine.profile import PatternValue
 from reference_engine.reading import HandSet, Reading, SetKind, Shape, Wait
 from reference_engine.riichi.context import WIND_TILES, RiichiNumbers, RiichiWin
 from reference_engine.riichi.shapes import TERMINALS_AND_HONOURS, group_tiles
-from reference_engine.tiles import DRAGONS, WINDS, Tile
+from spec.profile import PatternValue
+from spec.tiles import DRAGONS, WINDS, Tile
+from spec.wins import WinBy
 
 Yaku = Callable[[Reading, RiichiWin, RiichiNumbers, PatternValue], int]
 YAKU: dict[str, Yaku] = {}

@@ -6,18 +6,14 @@ least one yaku, adds fu, and keeps the reading that pays the winner most.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from functools import cached_property
-from types import MappingProxyType
+from functools import cached_property, partial
 from typing import Any, ClassVar
 
-from reference_engine.errors import RuleError
-from reference_engine.hand import MeldKind, Seat, WinBy, WinningHand
+from reference_engine.hand import WinningHand
 from reference_engine.play import scenario
-from reference_engine.profile import PatternValue, Profile
 from reference_engine.reading import Reading
-from reference_engine.request import parse_meld, structural_count, tiles_at
 from reference_engine.riichi.claims import claim_outcome, claimant_from, is_furiten, waits
 from reference_engine.riichi.context import RiichiNumbers, RiichiWin, riichi_numbers
 from reference_engine.riichi.fu import fu as fu_of
@@ -26,8 +22,14 @@ from reference_engine.riichi.play import RiichiPlay
 from reference_engine.riichi.points import Points, base_points, deposits, payments
 from reference_engine.riichi.shapes import TERMINALS_AND_HONOURS, riichi_readings
 from reference_engine.riichi.yaku import YAKU, YAKUMAN, Yaku
-from reference_engine.tiles import Tile, format_tiles, tile_counts
 from reference_engine.variants.base import Outcome, Variant
+from spec.errors import RuleError
+from spec.melds import MeldKind, parse_meld
+from spec.possible import copy_problems, raise_first, structural_count, tile_problems
+from spec.profile import PatternValue, Profile
+from spec.seats import Seat
+from spec.tiles import Tile, format_tiles, tiles_at
+from spec.wins import WinBy
 
 
 @dataclass(frozen=True)
@@ -73,16 +75,6 @@ class Riichi(Variant):
     def numbers(self) -> RiichiNumbers:
         return riichi_numbers(self.profile)
 
-    @cached_property
-    def tile_set(self) -> frozenset[Tile]:
-        """The playing tiles of the profile (red fives apart)."""
-        excluded = {t for text in self.profile.excluded for t in tiles_at(text)}
-        starts = {"m": Tile.M1, "p": Tile.P1, "s": Tile.S1}
-        tiles = {Tile(starts[s] + k) for s in self.profile.suits for k in range(9)}
-        if self.profile.honours:
-            tiles |= {Tile(t) for t in range(Tile.EAST, Tile.RED + 1)}
-        return frozenset(tiles - excluded) | frozenset(self.numbers.red_fives)
-
     def evaluate(self, kind: str, given: Mapping[str, Any]) -> Outcome:
         """Answer a request; ``options: {red_fives: false}`` plays without red fives
         (riichi.tiles.red-fives-option)."""
@@ -102,9 +94,14 @@ class Riichi(Variant):
 
     @cached_property
     def _without_red_fives(self) -> Riichi:
-        sections = dict(self.profile.sections)
-        sections["riichi"] = {**sections["riichi"], "red_fives": []}
-        return type(self)(replace(self.profile, sections=MappingProxyType(sections)))
+        return type(self)(replace(self.profile, tiles=self.profile.tiles.without_red_fives()))
+
+    def prepared(self, kind: str, given: Mapping[str, Any]) -> Callable[[], object]:
+        """A score request parsed once; the call finds the best reading."""
+        if kind != "score" or "options" in given:
+            return super().prepared(kind, given)
+        win = self.parse(given)
+        return partial(self.best, win)
 
     def play_rules(self) -> RiichiPlay:
         """The hooks of the game state machine (built once)."""
@@ -125,10 +122,10 @@ class Riichi(Variant):
         hand = WinningHand(Seat.EAST, claimant.concealed, claimant.melds)
         self._check_tiles(hand)
         self._check_copies(hand, ())
-        count = structural_count(hand)
+        count = structural_count(hand.concealed, hand.melds)
         size = self.profile.hand_size
         if count == size:
-            waiting = waits(claimant, frozenset(t.normal for t in self.tile_set))
+            waiting = waits(claimant, self.profile.tiles.kinds)
             ordered = sorted(waiting)
             return {
                 "complete": False,
@@ -160,7 +157,7 @@ class Riichi(Variant):
         return claim_outcome(
             given,
             self.seats,
-            frozenset(t.normal for t in self.tile_set),
+            self.profile.tiles.kinds,
             self.profile.chow_allowed,
             context,
             self.score_reading,
@@ -196,7 +193,7 @@ class Riichi(Variant):
                 )
         hand = WinningHand(seat, concealed, melds)
         self._check_tiles(hand)
-        count = structural_count(hand)
+        count = structural_count(hand.concealed, hand.melds)
         if count != self.profile.hand_size + 1:
             raise RuleError(
                 "tile-count",
@@ -258,29 +255,11 @@ class Riichi(Variant):
         return tuple(self.numbers.dora_after(t) for t in indicators)
 
     def _check_tiles(self, hand: WinningHand) -> None:
-        tiles = hand.concealed + tuple(t for m in hand.melds for t in m.tiles)
-        for tile in tiles:
-            if tile not in self.tile_set:
-                message = f"{tile.mpsz} is not in this tile set"
-                raise RuleError("invalid-tile", message, path=("concealed",))
+        raise_first(tile_problems(self.profile.tiles, hand.concealed, hand.melds))
 
     def _check_copies(self, hand: WinningHand, shown: tuple[Tile, ...]) -> None:
         """No tile more often than the set has it: hand, melds, extracted Norths, indicators."""
-        tiles = hand.concealed + tuple(t for m in hand.melds for t in m.tiles) + shown
-        for tile, count in tile_counts(tiles).items():
-            if count > self.profile.copies:
-                message = f"{count} copies of {tile.mpsz}"
-                raise RuleError("too-many-copies", message, path=("concealed",))
-        reds = [t for t in tiles if t.is_red]
-        if len(reds) != len(set(reds)):
-            raise RuleError("too-many-copies", "each red five exists once", path=("concealed",))
-        for red in self.numbers.red_fives:
-            plain = sum(1 for t in tiles if t is red.normal)
-            if plain >= self.profile.copies:
-                message = (
-                    f"{plain} plain {red.normal.mpsz}: one of the {self.profile.copies} is red"
-                )
-                raise RuleError("too-many-copies", message, path=("concealed",))
+        raise_first(copy_problems(self.profile.tiles, hand.concealed, hand.melds, shown))
 
     # --- scoring -------------------------------------------------------------------------
 

@@ -29,7 +29,7 @@ from sphinx.util.docutils import SphinxDirective
 import spec
 from conformance.corpus import Case, Catalogue, Rule
 from conformance.problems import Problem
-from reference_engine.profile import PatternValue, Profile
+from spec.profile import PatternValue, Profile
 
 from . import riichi
 from .domain import Failure, Target, anchor_for, domain_of, xref

@@ -19,8 +19,8 @@ from docutils import nodes
 
 import spec
 from conformance.corpus import Case, Catalogue, thaw
-from reference_engine.errors import RuleError
-from reference_engine.profile import Profile
+from spec.errors import RuleError
+from spec.profile import Profile
 
 from . import riichi
 from .domain import xref

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from docutils import nodes
 
-from reference_engine.errors import RuleError
-from reference_engine.tiles import Tile, format_tiles, parse_tiles
+from spec.errors import RuleError
+from spec.tiles import Tile, format_tiles, parse_tiles
 
 from .nodes_util import joined, literal, para, raw_html, tiles_para
 from .tiles import notation_html

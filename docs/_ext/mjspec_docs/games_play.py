@@ -19,8 +19,8 @@ from typing import Any
 from docutils import nodes
 
 from conformance.compare import trace_by_step
-from reference_engine.errors import RuleError
-from reference_engine.tiles import format_tiles, parse_tiles
+from spec.errors import RuleError
+from spec.tiles import format_tiles, parse_tiles
 
 from .games_common import (
     SEATS,

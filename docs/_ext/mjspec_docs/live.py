@@ -27,9 +27,9 @@ from conformance.corpus import Case, Catalogue, Corpus, load_corpus, thaw
 from conformance.engine import EngineInfo, engine_info
 from conformance.problems import Problem
 from conformance.runner import request_for
-from reference_engine.errors import RuleError
 from reference_engine.plugin import ReferenceEngine
-from reference_engine.profile import Profile, load_profile
+from spec.errors import RuleError
+from spec.profile import Profile, load_profile
 
 
 @dataclass(frozen=True)

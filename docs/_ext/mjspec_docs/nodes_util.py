@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from docutils import nodes
 
-from reference_engine.tiles import Tile
+from spec.tiles import Tile
 
 from .tiles import notation_html, tiles_html
 

@@ -20,7 +20,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
 from conformance.cli import main
-from conformance.schemas import schema
+from spec.schemas import schema
 
 from .directives import MjspecDirective
 from .domain import domain_of

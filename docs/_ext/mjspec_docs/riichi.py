@@ -21,9 +21,9 @@ from typing import Any
 
 from docutils import nodes
 
-from reference_engine.errors import RuleError
-from reference_engine.profile import PatternValue, Profile
-from reference_engine.tiles import Tile, parse_tiles
+from spec.errors import RuleError
+from spec.profile import PatternValue, Profile
+from spec.tiles import Tile, parse_tiles
 
 from .nodes_util import Cell, literal, para, table, tiles_para
 

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from reference_engine.errors import RuleError
-from reference_engine.tiles import Suit, Tile, parse_tiles
+from spec.errors import RuleError
+from spec.tiles import Suit, Tile, parse_tiles
 
 WIDTH, HEIGHT = 30, 40
 SERIF = "Georgia,'Times New Roman',serif"
@@ -125,7 +125,7 @@ def parse_groups(text: str) -> list[tuple[Tile, ...]]:
     """The tiles of an MPSZ string, grouped as written (one group per space-separated chunk).
 
     Consecutive single tiles (``1m 2m 3m``, a hand written tile by tile) stay one group.
-    Raises :class:`~reference_engine.errors.RuleError` when the string is not valid notation.
+    Raises :class:`~spec.errors.RuleError` when the string is not valid notation.
     """
     groups: list[tuple[Tile, ...]] = []
     single = False

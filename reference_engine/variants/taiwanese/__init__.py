@@ -8,26 +8,22 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from reference_engine.decompose import counts_of
-from reference_engine.errors import RuleError
-from reference_engine.hand import Seat, WinningHand, WinRequest
+from reference_engine.hand import WinningHand, WinRequest
 from reference_engine.outcome import Settlement, WinnerResult
 from reference_engine.play import scenario
 from reference_engine.play.match import match
-from reference_engine.request import (
-    check_count,
-    check_tiles,
-    parse_meld,
-    parse_win_request,
-    structural_count,
-    tiles_at,
-)
-from reference_engine.tiles import Tile, format_tiles
+from reference_engine.request import check_count, check_tiles, parse_win_request
 from reference_engine.variants.base import Outcome, Variant
 from reference_engine.variants.taiwanese.flowers import flower_win
 from reference_engine.variants.taiwanese.patterns import WinContext
 from reference_engine.variants.taiwanese.play import TaiwanesePlay
 from reference_engine.variants.taiwanese.scoring import HandScore, best_score, shape_decompositions
-from reference_engine.variants.taiwanese.settlement import SEATS, settle
+from reference_engine.variants.taiwanese.settlement import settle
+from spec.errors import RuleError
+from spec.melds import parse_meld
+from spec.possible import structural_count
+from spec.seats import SEATS, Seat
+from spec.tiles import Tile, format_tiles, tiles_at
 
 
 class Taiwanese(Variant):
@@ -113,7 +109,7 @@ class Taiwanese(Variant):
         melds = tuple(parse_meld(m, ("melds", i)) for i, m in enumerate(given.get("melds", [])))
         hand = WinningHand(Seat.EAST, concealed, melds)
         check_tiles(hand, self.profile)
-        count = structural_count(hand)
+        count = structural_count(hand.concealed, hand.melds)
         size = self.profile.hand_size
         if count == size + 1:
             shapes, decompositions = self.shapes(hand)
@@ -136,12 +132,12 @@ class Taiwanese(Variant):
         counts = counts_of(hand.concealed + tuple(t for m in hand.melds for t in m.tiles))
         waiting: list[Tile] = []
         for tile in range(len(counts)):
-            if counts[tile] >= self.profile.copies or not self._in_set(Tile(tile)):
+            if (
+                counts[tile] >= self.profile.tiles.copies
+                or Tile(tile) not in self.profile.tiles.kinds
+            ):
                 continue
             trial = WinningHand(hand.seat, (*hand.concealed, Tile(tile)), hand.melds)
             if self.shapes(trial)[0]:
                 waiting.append(Tile(tile))
         return waiting
-
-    def _in_set(self, tile: Tile) -> bool:
-        return (tile.is_honour and self.profile.honours) or tile.suit.value in self.profile.suits

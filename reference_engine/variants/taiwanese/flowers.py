@@ -6,9 +6,10 @@ Rules ``tw.pattern.seven-flowers-capture``, ``tw.pattern.eight-flowers``,
 
 from __future__ import annotations
 
-from reference_engine.errors import RuleError
-from reference_engine.hand import WinBy, WinRequest
-from reference_engine.profile import Profile
+from reference_engine.hand import WinRequest
+from spec.errors import RuleError
+from spec.profile import Profile
+from spec.wins import WinBy
 
 FLOWER_WIN_PATTERN = {
     WinBy.FLOWER_CAPTURE: "seven-flowers-capture",

@@ -11,10 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from reference_engine.hand import Seat, TableContext, Win, WinBy, WinningHand
-from reference_engine.profile import PatternValue
+from reference_engine.hand import TableContext, Win, WinningHand
 from reference_engine.reading import HandSet, Reading, SetKind, Shape, Wait
-from reference_engine.tiles import DRAGONS, WINDS, Tile
+from spec.profile import PatternValue
+from spec.seats import Seat
+from spec.tiles import DRAGONS, WINDS, Tile
+from spec.wins import WinBy
 
 
 @dataclass(frozen=True)

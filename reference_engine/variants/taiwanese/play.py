@@ -7,24 +7,17 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from reference_engine.decompose import counts_of
-from reference_engine.hand import (
-    Meld,
-    MeldKind,
-    Seat,
-    TableContext,
-    Win,
-    WinBy,
-    WinningHand,
-    WinRequest,
-)
+from reference_engine.hand import TableContext, Win, WinningHand, WinRequest
 from reference_engine.outcome import Settlement
 from reference_engine.play.rules import PlayRules, winning_hand
-from reference_engine.play.state import SEATS, EndReason, GameState, HandEnd
-from reference_engine.play.wall import full_set
-from reference_engine.profile import Profile
-from reference_engine.tiles import Tile
+from reference_engine.play.state import EndReason, GameState, HandEnd
 from reference_engine.variants.taiwanese.scoring import is_complete_shape
 from reference_engine.waits import pairs_and_pungs_waits, sets_and_pair_waits
+from spec.melds import Meld, MeldKind
+from spec.profile import Profile
+from spec.seats import SEATS, Seat
+from spec.tiles import Tile
+from spec.wins import WinBy
 
 
 class TaiwanesePlay(PlayRules):
@@ -39,19 +32,8 @@ class TaiwanesePlay(PlayRules):
         self.chow_allowed = profile.chow_allowed
         self.reserve = profile.reserved_tiles
         self._settle = settle
-        self._tiles = full_set(profile.copies, profile.flowers, self._playing_tiles())
         self._complete = lru_cache(maxsize=1 << 16)(self._complete_uncached)
-        self._kinds = frozenset(int(t) for t in self._playing_tiles())
-
-    def _playing_tiles(self) -> list[Tile]:
-        suits = {"m": Tile.M1, "p": Tile.P1, "s": Tile.S1}
-        tiles = [Tile(suits[s] + n) for s in self.profile.suits for n in range(9)]
-        if self.profile.honours:
-            tiles += [Tile(t) for t in range(Tile.EAST, Tile.RED + 1)]
-        return tiles
-
-    def tile_set(self) -> list[Tile]:
-        return list(self._tiles)
+        self._kinds = frozenset(int(t) for t in profile.tiles.kinds)
 
     def is_complete(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> bool:
         """tw.structure.five-sets-and-pair / tw.structure.seven-pairs-and-pung."""
@@ -91,7 +73,7 @@ class TaiwanesePlay(PlayRules):
         self, flowers: tuple[tuple[Tile, ...], ...], shower_index: int
     ) -> tuple[int, int | None] | None:
         """tw.pattern.eight-flowers and tw.pattern.seven-flowers-capture."""
-        total = self.profile.flowers
+        total = len(self.profile.tiles.flowers)
         if len(set(flowers[shower_index])) == total:
             return shower_index, None
         for holder, held in enumerate(flowers):

@@ -17,11 +17,12 @@ from reference_engine.decompose import (
     pairs_and_pung,
     sets_and_pair,
 )
-from reference_engine.errors import RuleError
-from reference_engine.hand import Meld, MeldKind, WinningHand
-from reference_engine.profile import Profile
+from reference_engine.hand import WinningHand
 from reference_engine.reading import Reading, Shape, Wait, readings
 from reference_engine.variants.taiwanese.patterns import PREDICATES, WinContext
+from spec.errors import RuleError
+from spec.melds import Meld, MeldKind
+from spec.profile import Profile
 
 
 @dataclass(frozen=True)

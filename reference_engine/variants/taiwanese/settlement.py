@@ -5,10 +5,10 @@ Rules ``tw.dealer.*`` and ``tw.payments.*``.
 
 from __future__ import annotations
 
-from reference_engine.hand import Seat, Win, WinBy
-from reference_engine.profile import DealerTai
-
-SEATS: tuple[Seat, ...] = tuple(Seat)
+from reference_engine.hand import Win
+from spec.profile import DealerTai
+from spec.seats import SEATS, Seat
+from spec.wins import WinBy
 
 
 def payers(winner: Seat, win: Win) -> tuple[Seat, ...]:

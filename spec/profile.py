@@ -1,7 +1,8 @@
-"""A variant's numbers, read from ``spec/variants/<variant>/profile.yaml`` into typed values.
+"""The typed profile loader: a variant's numbers, read from
+``spec/variants/<variant>/profile.yaml`` into typed values.
 
-The engine never hard-codes a value: tai per pattern, dealer tai and hand size
-all come from here (one source of truth).
+The engine never hard-codes a value: tai per pattern, dealer tai, hand size and
+the tile set all come from here (one source of truth).
 """
 
 from __future__ import annotations
@@ -12,9 +13,13 @@ from types import MappingProxyType
 from typing import Any
 
 import yaml
+from jsonschema.exceptions import best_match
 
 import spec
-from reference_engine.errors import RuleError
+from spec.errors import RuleError
+from spec.schemas import validator
+from spec.tiles import Tile, parse_tiles
+from spec.tileset import TileSet
 
 SAFE_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -58,21 +63,20 @@ class DealerTai:
 
 @dataclass(frozen=True)
 class Profile:
+    """One variant's numbers. ``family`` names the rule family that plays it, ``tiles``
+    the variant's tile set."""
+
     variant: str
+    family: str
     name: str
     aliases: tuple[str, ...]
-    suits: tuple[str, ...]
-    honours: bool
-    copies: int
-    flowers: int
-    red_fives: bool
+    tiles: TileSet
     hand_size: int
     sets: int
     reserved_tiles: int
     seats: tuple[str, ...]
     dealer_tai: DealerTai | None
     patterns: tuple[PatternValue, ...]
-    excluded: tuple[str, ...] = ()
     chow_allowed: bool = True
     sections: MappingProxyType[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
@@ -89,13 +93,10 @@ def profile_from_data(data: dict[str, Any]) -> Profile:
         dealer = data.get("dealer_tai")
         return Profile(
             variant=data["variant"],
+            family=data["family"],
             name=data["name"],
             aliases=tuple(data.get("aliases", ())),
-            suits=tuple(data["tiles"]["suits"]),
-            honours=bool(data["tiles"]["honours"]),
-            copies=int(data["tiles"]["copies"]),
-            flowers=int(data["tiles"]["flowers"]),
-            red_fives=bool(data["tiles"].get("red_fives", False)),
+            tiles=_tile_set(data["tiles"]),
             hand_size=int(data["hand"]["size"]),
             sets=int(data["hand"]["sets"]),
             reserved_tiles=int(data.get("wall", {}).get("reserved", 0)),
@@ -118,7 +119,6 @@ def profile_from_data(data: dict[str, Any]) -> Profile:
                 )
                 for row in data["patterns"]
             ),
-            excluded=tuple(data["tiles"].get("excluded", ())),
             chow_allowed=bool(data.get("claims", {}).get("chow", True)),
             sections=MappingProxyType(
                 {key: data[key] for key in ("riichi", "match", "play") if key in data}
@@ -126,6 +126,20 @@ def profile_from_data(data: dict[str, Any]) -> Profile:
         )
     except (KeyError, TypeError, ValueError) as error:
         raise RuleError("invalid-profile", f"malformed profile data: {error}") from None
+
+
+def _tile_set(data: dict[str, Any]) -> TileSet:
+    def tiles(key: str) -> tuple[Tile, ...]:
+        return tuple(t for text in data.get(key, ()) for t in parse_tiles(text))
+
+    return TileSet.build(
+        suits=tuple(data["suits"]),
+        honours=bool(data["honours"]),
+        excluded=tiles("excluded"),
+        red_fives=tiles("red_fives"),
+        flowers=int(data["flowers"]),
+        copies=int(data["copies"]),
+    )
 
 
 def merge_profiles(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
@@ -162,7 +176,27 @@ def profile_data(variant: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
     return data
 
 
+def find_profile(name: str) -> Profile:
+    """The bundled profile whose variant id or one of whose aliases is ``name``, in any
+    letter case; ``unknown-variant`` otherwise."""
+    wanted = name.casefold()
+    for variant in spec.variant_ids():
+        profile = load_profile(variant)
+        if wanted in (profile.variant, *(alias.casefold() for alias in profile.aliases)):
+            return profile
+    raise RuleError("unknown-variant", f"no variant named {name!r}")
+
+
 @cache
 def load_profile(variant: str) -> Profile:
-    """The bundled profile of ``variant`` (validate it with ``mjspec validate``)."""
-    return profile_from_data(profile_data(variant))
+    """The bundled profile of ``variant``: the profiles it extends merged in, the merged
+    profile checked against the profile schema, then typed (``invalid-profile`` otherwise)."""
+    data = profile_data(variant)
+    error = best_match(validator("profile").iter_errors(data))
+    if error is not None:
+        raise RuleError(
+            "invalid-profile",
+            f"profile {variant!r}: {error.message}",
+            path=tuple(error.absolute_path),
+        )
+    return profile_from_data(data)

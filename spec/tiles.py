@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable
 from enum import Enum, IntEnum
 
-from reference_engine.errors import RuleError
+from spec.errors import RuleError
 
 
 class Suit(Enum):
@@ -217,3 +217,13 @@ def format_tiles(tiles: Iterable[Tile], *, spaced: bool = False) -> str:
 def tile_counts(tiles: Iterable[Tile]) -> Counter[Tile]:
     """How many of each tile identity, red fives counted as plain fives."""
     return Counter(tile.normal for tile in tiles)
+
+
+def tiles_at(text: object, *path: str | int) -> tuple[Tile, ...]:
+    """Parse a tile string found at ``path`` of a request (errors located there)."""
+    if not isinstance(text, str):
+        raise RuleError("invalid-request", "expected a tile string", path=path)
+    try:
+        return parse_tiles(text)
+    except RuleError as error:
+        raise error.at(*path) from None

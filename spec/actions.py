@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from reference_engine.errors import RuleError
-from reference_engine.hand import Seat
-from reference_engine.tiles import Tile, format_tiles, parse_tiles
+from spec.errors import RuleError
+from spec.seats import Seat
+from spec.tiles import Tile, format_tiles, parse_tiles
 
 
 class ActionKind(Enum):

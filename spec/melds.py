@@ -1,0 +1,90 @@
+"""Declared sets and their request grammar (``{type: pung, tiles: 5m5m5m, from: west}``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+
+from spec.errors import RuleError
+from spec.seats import Seat, parse_seat
+from spec.tiles import Tile, tiles_at
+
+
+class MeldKind(Enum):
+    CHOW = "chow"
+    PUNG = "pung"
+    KONG = "kong"
+
+
+MELD_SIZE = {MeldKind.CHOW: 3, MeldKind.PUNG: 3, MeldKind.KONG: 4}
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A declared set: exposed, or a concealed kong. ``tiles`` are sorted."""
+
+    kind: MeldKind
+    tiles: tuple[Tile, ...]
+    concealed: bool = False
+    added: bool = False
+    claimed_from: Seat | None = None
+
+    @property
+    def is_open(self) -> bool:
+        """Exposed to the table: every meld but a concealed kong."""
+        return not self.concealed
+
+
+def _flag(data: Mapping[str, object], name: str, path: tuple[str | int, ...]) -> bool:
+    value = data.get(name, False)
+    if not isinstance(value, bool):
+        raise RuleError("invalid-request", f"{name!r} must be bool", path=(*path, name))
+    return value
+
+
+def parse_meld(data: object, path: tuple[str | int, ...]) -> Meld:
+    """A declared meld; rule ``tw.structure.chow-one-suit`` for chows."""
+    if not isinstance(data, Mapping):
+        raise RuleError("invalid-request", "a meld must be a mapping", path=path)
+    try:
+        kind = MeldKind(data.get("type"))
+    except ValueError:
+        raise RuleError(
+            "invalid-meld", f"unknown meld type {data.get('type')!r}", path=(*path, "type")
+        ) from None
+    tiles = tuple(sorted(tiles_at(data.get("tiles"), *path, "tiles"), key=lambda t: t.normal))
+    plain = [t.normal for t in tiles]
+    expected = MELD_SIZE[kind]
+    if len(tiles) != expected:
+        raise RuleError(
+            "invalid-meld",
+            f"a {kind.value} has {expected} tiles, not {len(tiles)}",
+            path=(*path, "tiles"),
+        )
+    if kind is MeldKind.CHOW:
+        first = plain[0]
+        if not first.is_numbered or plain != [first, first.shifted(1), first.shifted(2)]:
+            raise RuleError(
+                "invalid-meld",
+                "a chow is three consecutive tiles of one numbered suit",
+                path=(*path, "tiles"),
+            )
+    elif len(set(plain)) != 1:
+        raise RuleError(
+            "invalid-meld", f"a {kind.value} is {expected} identical tiles", path=(*path, "tiles")
+        )
+    concealed = _flag(data, "concealed", path)
+    added = _flag(data, "added", path)
+    if (concealed or added) and kind is not MeldKind.KONG:
+        raise RuleError("invalid-meld", "only a kong can be concealed or added", path=path)
+    if concealed and added:
+        raise RuleError("invalid-meld", "a kong cannot be both concealed and added", path=path)
+    claimed = data.get("from")
+    return Meld(
+        kind,
+        tiles,
+        concealed,
+        added,
+        parse_seat(claimed, (*path, "from")) if claimed is not None else None,
+    )

@@ -1,0 +1,116 @@
+"""Is this a possible hand? Every problem of a hand's tiles, listed at once.
+
+Rules ``tw.structure.tile-set``, ``tw.structure.flowers-aside`` and
+``riichi.tiles.set``: every tile exists in the variant's set, no tile has more
+copies than the set holds (red fives included, with what is shown on the table:
+extracted Norths, dora indicators), flowers are set aside; and a hand counts the
+tiles its state needs (each meld counting three, ``tw.structure.kong-extra-tile``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from spec.errors import RuleError
+from spec.melds import Meld
+from spec.tiles import Tile
+from spec.tileset import TileSet
+
+Path = tuple[str | int, ...]
+
+
+def tile_problems(
+    tiles: TileSet, concealed: Sequence[Tile], melds: Sequence[Meld], path: Path = ()
+) -> list[RuleError]:
+    """Tiles of the hand and its melds that the set does not have."""
+    located: list[tuple[Path, Sequence[Tile]]] = [((*path, "concealed"), concealed)]
+    located += [((*path, "melds", i), meld.tiles) for i, meld in enumerate(melds)]
+    playing = tiles.playing
+    problems = []
+    for where, group in located:
+        for tile in group:
+            if tile in playing:
+                continue
+            if tile.is_flower and tiles.flowers:
+                message = f"{tile.mpsz} is a flower: flowers are set aside"
+                problems.append(RuleError("flower-in-hand", message, path=where))
+            elif tile.is_red and tile.normal in tiles.kinds:
+                message = f"{tile.mpsz}: this variant has no red fives"
+                problems.append(RuleError("invalid-tile", message, path=where))
+            else:
+                message = f"{tile.mpsz} is not in this variant's tile set"
+                problems.append(RuleError("invalid-tile", message, path=where))
+    return problems
+
+
+def flower_problems(tiles: TileSet, flowers: Sequence[Tile], path: Path = ()) -> list[RuleError]:
+    """Flowers that the set does not have, or has only once."""
+    where = (*path, "flowers")
+    problems = [
+        RuleError("invalid-tile", f"{tile.mpsz} is not a flower of this variant", path=where)
+        for tile in flowers
+        if tile not in tiles.flowers
+    ]
+    problems += [
+        RuleError(
+            "too-many-copies",
+            f"{count} copies of flower {tile.mpsz}; each flower is unique",
+            path=where,
+        )
+        for tile, count in Counter(flowers).items()
+        if count > 1
+    ]
+    return problems
+
+
+def copy_problems(
+    tiles: TileSet,
+    concealed: Sequence[Tile],
+    melds: Sequence[Meld],
+    shown: Sequence[Tile] = (),
+    path: Path = (),
+) -> list[RuleError]:
+    """Tiles seen more often than the set holds them: the hand, its melds and ``shown``."""
+    seen = (*concealed, *(t for meld in melds for t in meld.tiles), *shown)
+    where = path or ("concealed",)
+    problems = [
+        RuleError(
+            "too-many-copies",
+            f"{count} copies of {tile.mpsz}; the set has {tiles.copies}",
+            path=where,
+        )
+        for tile, count in Counter(t.normal for t in seen).items()
+        if count > tiles.copies
+    ]
+    reds = [t for t in seen if t.is_red]
+    if len(reds) != len(set(reds)):
+        problems.append(RuleError("too-many-copies", "each red five exists once", path=where))
+    for red in tiles.red_fives:
+        plain = sum(1 for t in seen if t is red.normal)
+        if plain >= tiles.copies:
+            message = f"{plain} plain {red.normal.mpsz}: one of the {tiles.copies} is red"
+            problems.append(RuleError("too-many-copies", message, path=where))
+    return problems
+
+
+def structural_count(concealed: Sequence[Tile], melds: Sequence[Meld]) -> int:
+    """Tiles in hand, each meld counting three (rule ``tw.structure.kong-extra-tile``)."""
+    return len(concealed) + 3 * len(melds)
+
+
+def count_problems(
+    concealed: Sequence[Tile], melds: Sequence[Meld], needed: int, path: Path = ()
+) -> list[RuleError]:
+    """Rule ``tw.structure.sixteen-tiles``: a winning hand counts the hand size plus one."""
+    count = structural_count(concealed, melds)
+    if count == needed:
+        return []
+    message = f"{count} tiles (melds counted as three); a win needs {needed}"
+    return [RuleError("tile-count", message, path=(*path, "concealed"))]
+
+
+def raise_first(problems: Sequence[RuleError]) -> None:
+    """Raise the first of ``problems``, if any (the engine stops at the first)."""
+    if problems:
+        raise problems[0]
