@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import nox
 
-nox.options.sessions = ["tests", "lint", "typecheck", "docs"]
+nox.options.sessions = ["tests", "lint", "typecheck", "imports", "docs"]
 nox.options.reuse_existing_virtualenvs = True
 
 PYTHON = None  # the interpreter that runs nox (any Python 3.11+)
@@ -31,6 +31,15 @@ def typecheck(session: nox.Session) -> None:
     session.install(".[typecheck,adapters]")
     session.run("mypy", "--strict", "spec", "reference_engine", "conformance")
     session.run("mypy", "--strict", "docs/_ext/mjspec_docs")
+
+
+@nox.session(python=PYTHON)
+def imports(session: nox.Session) -> None:
+    """The architecture's import contracts (pyproject.toml [tool.importlinter]): spec imports
+    neither package, conformance and reference_engine import spec and never each other, and
+    no package has an import cycle."""
+    session.install(".", "import-linter>=2.1")
+    session.run("lint-imports")
 
 
 @nox.session(python=PYTHON)

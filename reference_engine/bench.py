@@ -18,9 +18,9 @@ from functools import partial
 from importlib.metadata import version
 from typing import TypeVar
 
+from reference_engine.analysis.shanten import clear_tables, shanten
 from reference_engine.play.rules import PlayRules
 from reference_engine.play.selfplay import random_hand
-from reference_engine.riichi.shanten import clear_tables, shanten
 from reference_engine.variants import find_variant
 
 REPEATS = 3

@@ -1,13 +1,16 @@
-"""Actions of the game and their canonical notation (``south pung 5m``, ``discard 9p ready``)."""
+"""Actions of the game and their canonical notation (``south pung 5m``, ``discard 9p ready``),
+and the discard that a claim request offers."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from spec.errors import RuleError
-from spec.seats import Seat
-from spec.tiles import Tile, format_tiles, parse_tiles
+from spec.seats import Seat, parse_seat
+from spec.tiles import Tile, format_tiles, parse_tiles, tiles_at
 
 
 class ActionKind(Enum):
@@ -103,3 +106,14 @@ def parse_action(text: str, seat: Seat | None = None) -> Action:
 def _is_run(tiles: tuple[Tile, ...]) -> bool:
     first = min(tiles)
     return first.is_numbered and sorted(tiles) == [first, first.shifted(1), first.shifted(2)]
+
+
+def parse_discard(given: Mapping[str, Any]) -> tuple[Tile, Seat]:
+    """The claimed tile and its discarder from a claim request's ``discard``."""
+    discard = given.get("discard")
+    if not isinstance(discard, Mapping):
+        raise RuleError("invalid-request", "'discard' must be a mapping", path=("discard",))
+    tiles = tiles_at(discard.get("tile"), "discard", "tile")
+    if len(tiles) != 1:
+        raise RuleError("invalid-request", "the discard is one tile", path=("discard", "tile"))
+    return tiles[0], parse_seat(discard.get("from"), ("discard", "from"))

@@ -139,6 +139,15 @@ HONOURS: tuple[Tile, ...] = tuple(Tile(t) for t in range(Tile.EAST, Tile.RED + 1
 WINDS: tuple[Tile, ...] = HONOURS[:4]
 DRAGONS: tuple[Tile, ...] = HONOURS[4:]
 FLOWERS: tuple[Tile, ...] = tuple(Tile(t) for t in range(Tile.F1, Tile.F8 + 1))
+TERMINALS_AND_HONOURS: tuple[Tile, ...] = (
+    Tile.M1,
+    Tile.M9,
+    Tile.P1,
+    Tile.P9,
+    Tile.S1,
+    Tile.S9,
+    *HONOURS,
+)
 
 
 _WELL_FORMED = re.compile(r"(?:[0-9]+[mpszf][ \t,]*)*")

@@ -12,8 +12,8 @@ import pytest
 from conformance.corpus import Case, load_corpus
 from conformance.engine import engine_info
 from conformance.runner import Verdict, run_case
+from reference_engine.analysis.reading import Reading
 from reference_engine.plugin import ReferenceEngine
-from reference_engine.reading import Reading
 from reference_engine.variants.taiwanese import patterns as taiwanese_patterns
 from reference_engine.variants.taiwanese.patterns import PREDICATES, WinContext
 from spec.profile import PatternValue

@@ -6,9 +6,14 @@ import random
 
 import pytest
 
-from reference_engine.decompose import counts_of, is_sets_and_pair, pairs_and_pung, sets_and_pair
+from reference_engine.analysis.decompose import (
+    counts_of,
+    is_sets_and_pair,
+    pairs_and_pung,
+    sets_and_pair,
+)
+from reference_engine.analysis.reading import Shape, Wait, readings
 from reference_engine.hand import WinningHand
-from reference_engine.reading import Shape, Wait, readings
 from spec.seats import Seat
 from spec.tiles import parse_tiles
 

@@ -35,7 +35,7 @@ def test_replacements_name_existing_patterns() -> None:
 
 
 def test_every_riichi_pattern_has_a_rule_and_an_implementation() -> None:
-    from reference_engine.riichi.yaku import YAKU, YAKUMAN
+    from reference_engine.variants.riichi.yaku import YAKU, YAKUMAN
 
     dora_rows = {"dora", "ura-dora", "aka-dora", "nuki-dora"}
     corpus = load_corpus([])

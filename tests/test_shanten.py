@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from reference_engine.riichi.shanten import shanten, shanten_of
+from reference_engine.analysis.shanten import shanten, shanten_of
 from spec.tiles import parse_tiles
 
 HANDS = 100_000 if os.environ.get("MJSPEC_LONG") else 5_000

@@ -8,13 +8,13 @@ from functools import partial
 
 import pytest
 
-from reference_engine.decompose import counts_of, is_sets_and_pair, pairs_and_pung
-from reference_engine.riichi.shapes import (
+from reference_engine.analysis.decompose import counts_of, is_sets_and_pair, pairs_and_pung
+from reference_engine.analysis.waits import pairs_and_pungs_waits, sets_and_pair_waits
+from reference_engine.variants.riichi.shapes import (
     TERMINALS_AND_HONOURS,
     seven_pairs_waits,
     thirteen_orphans_waits,
 )
-from reference_engine.waits import pairs_and_pungs_waits, sets_and_pair_waits
 from spec.tiles import parse_tiles
 
 

@@ -14,8 +14,7 @@ from reference_engine.play.game import apply, claim_options, deal, legal_actions
 from reference_engine.play.rules import PlayRules
 from reference_engine.play.state import GameState, Phase, indicator_tiles
 from reference_engine.play.wall import explicit_wall, shuffled
-from reference_engine.request import parse_discard
-from spec.actions import Action, ActionKind, parse_action
+from spec.actions import Action, ActionKind, parse_action, parse_discard
 from spec.errors import RuleError
 from spec.melds import Meld, parse_meld
 from spec.seats import SEATS, Seat, next_seat

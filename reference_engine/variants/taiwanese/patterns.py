@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from reference_engine.analysis.reading import HandSet, Reading, SetKind, Shape, Wait
 from reference_engine.hand import TableContext, Win, WinningHand
-from reference_engine.reading import HandSet, Reading, SetKind, Shape, Wait
 from spec.profile import PatternValue
 from spec.seats import Seat
 from spec.tiles import DRAGONS, WINDS, Tile

@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from reference_engine.decompose import counts_of
+from reference_engine.analysis.decompose import counts_of
+from reference_engine.analysis.waits import pairs_and_pungs_waits, sets_and_pair_waits
 from reference_engine.hand import TableContext, Win, WinningHand, WinRequest
 from reference_engine.outcome import Settlement
 from reference_engine.play.rules import PlayRules, winning_hand
 from reference_engine.play.state import EndReason, GameState, HandEnd
 from reference_engine.variants.taiwanese.scoring import is_complete_shape
-from reference_engine.waits import pairs_and_pungs_waits, sets_and_pair_waits
 from spec.melds import Meld, MeldKind
 from spec.profile import Profile
 from spec.seats import SEATS, Seat
@@ -46,7 +46,7 @@ class TaiwanesePlay(PlayRules):
 
     def waits(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> frozenset[Tile]:
         """The tiles completing five sets and a pair, or seven pairs and a pung (one pung
-        meld at most), by per-block tables (:mod:`reference_engine.waits`)."""
+        meld at most), by per-block tables (:mod:`reference_engine.analysis.waits`)."""
         counts = counts_of(concealed)
         kinds = sets_and_pair_waits(counts)
         if len(melds) <= 1 and all(m.kind is MeldKind.PUNG for m in melds):

@@ -10,15 +10,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from reference_engine.decompose import (
+from reference_engine.analysis.decompose import (
     Decomposition,
     counts_of,
     is_sets_and_pair,
     pairs_and_pung,
     sets_and_pair,
 )
+from reference_engine.analysis.reading import Reading, Shape, Wait, readings
 from reference_engine.hand import WinningHand
-from reference_engine.reading import Reading, Shape, Wait, readings
 from reference_engine.variants.taiwanese.patterns import PREDICATES, WinContext
 from spec.errors import RuleError
 from spec.melds import Meld, MeldKind

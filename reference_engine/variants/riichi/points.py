@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reference_engine.riichi.context import RiichiNumbers, RiichiWin
+from reference_engine.variants.riichi.context import RiichiNumbers, RiichiWin
 from spec.seats import Seat
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from reference_engine.decompose import HONOUR_START, suit_shapes
+from reference_engine.analysis.decompose import HONOUR_START, suit_shapes
 
 SUIT_STARTS = (0, 9, 18)
 

@@ -5,20 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from reference_engine.decompose import counts_of, pairs_and_pung, sets_and_pair
+from reference_engine.analysis.decompose import counts_of, pairs_and_pung, sets_and_pair
+from reference_engine.analysis.reading import HandSet, Reading, SetKind, Shape, Wait, readings
 from reference_engine.hand import WinningHand
-from reference_engine.reading import HandSet, Reading, SetKind, Shape, Wait, readings
-from spec.tiles import HONOURS, Tile
-
-TERMINALS_AND_HONOURS: tuple[Tile, ...] = (
-    Tile.M1,
-    Tile.M9,
-    Tile.P1,
-    Tile.P9,
-    Tile.S1,
-    Tile.S9,
-    *HONOURS,
-)
+from spec.tiles import TERMINALS_AND_HONOURS, Tile
 
 
 def seven_pairs_waits(counts: list[int] | tuple[int, ...]) -> list[int]:

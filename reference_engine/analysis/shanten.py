@@ -14,8 +14,7 @@ from __future__ import annotations
 from functools import cache
 from operator import itemgetter
 
-from reference_engine.riichi.shapes import TERMINALS_AND_HONOURS
-from spec.tiles import Tile
+from spec.tiles import TERMINALS_AND_HONOURS, Tile
 
 Split = tuple[int, int, int]  # sets, partial sets (two tiles short of one), pairs kept as head
 _ORPHANS = tuple(int(t) for t in TERMINALS_AND_HONOURS)

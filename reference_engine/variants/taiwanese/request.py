@@ -1,4 +1,5 @@
-"""Turn a scenario's ``given`` (JSON-shaped) into typed hand values, with coded errors.
+"""The Taiwanese score request: a scenario's ``given`` (JSON-shaped) turned into typed hand
+values, with coded errors.
 
 Every error is a :class:`~spec.errors.RuleError` whose ``path``
 names the offending field, so a report can point at it.
@@ -21,7 +22,7 @@ from spec.possible import (
 )
 from spec.profile import Profile
 from spec.seats import Seat, parse_seat
-from spec.tiles import Tile, tiles_at
+from spec.tiles import tiles_at
 from spec.wins import WinBy
 
 
@@ -32,17 +33,6 @@ def _field(
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise RuleError("invalid-request", f"{name!r} must be {kind.__name__}", path=(*path, name))
     return value
-
-
-def parse_discard(given: Mapping[str, Any]) -> tuple[Tile, Seat]:
-    """The claimed tile and its discarder from a claim request's ``discard``."""
-    discard = given.get("discard")
-    if not isinstance(discard, Mapping):
-        raise RuleError("invalid-request", "'discard' must be a mapping", path=("discard",))
-    tiles = tiles_at(discard.get("tile"), "discard", "tile")
-    if len(tiles) != 1:
-        raise RuleError("invalid-request", "the discard is one tile", path=("discard", "tile"))
-    return tiles[0], parse_seat(discard.get("from"), ("discard", "from"))
 
 
 def _winning_hand(

@@ -11,9 +11,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from functools import lru_cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from reference_engine.decompose import counts_of, is_sets_and_pair
+from reference_engine.analysis.decompose import counts_of, is_sets_and_pair
+from reference_engine.analysis.shanten import shanten_of
+from reference_engine.analysis.waits import sets_and_pair_waits
 from reference_engine.outcome import Settlement, WinnerResult
 from reference_engine.play.rules import PlayRules, winning_hand, without
 from reference_engine.play.state import (
@@ -25,24 +27,19 @@ from reference_engine.play.state import (
     replace_at,
     ura_indicator_tiles,
 )
-from reference_engine.riichi.context import RiichiWin
-from reference_engine.riichi.shanten import shanten_of
-from reference_engine.riichi.shapes import (
-    TERMINALS_AND_HONOURS,
+from reference_engine.variants.riichi.context import RiichiWin
+from reference_engine.variants.riichi.scoring import RiichiScore, RiichiScorer
+from reference_engine.variants.riichi.shapes import (
     riichi_readings,
     seven_pairs_waits,
     thirteen_orphans_waits,
 )
-from reference_engine.waits import sets_and_pair_waits
 from spec.actions import Action, ActionKind
 from spec.errors import RuleError
 from spec.melds import Meld, MeldKind
 from spec.seats import SEATS, Seat
-from spec.tiles import Tile
+from spec.tiles import TERMINALS_AND_HONOURS, Tile
 from spec.wins import WinBy
-
-if TYPE_CHECKING:
-    from reference_engine.variants.riichi import Riichi, RiichiScore
 
 
 def _count(value: object, name: str) -> int:
@@ -60,13 +57,13 @@ class RiichiPlay(PlayRules):
     multiple_winners = True
     original_ready = False
 
-    def __init__(self, variant: Riichi) -> None:
-        self.variant = variant
-        self.profile = variant.profile
-        self.numbers = variant.numbers
-        self.players = len(variant.seats)
+    def __init__(self, scorer: RiichiScorer) -> None:
+        self.scorer = scorer
+        self.profile = scorer.profile
+        self.numbers = scorer.numbers
+        self.players = len(scorer.seats)
         self.chow_allowed = self.profile.chow_allowed
-        self.extracts_north = "nuki-dora" in variant.rows
+        self.extracts_north = "nuki-dora" in scorer.rows
         self._kinds = self.profile.tiles.kinds
         self._complete = lru_cache(maxsize=1 << 16)(self._complete_uncached)
         match = self.profile.sections.get("match", {})
@@ -174,7 +171,7 @@ class RiichiPlay(PlayRules):
         source = state.pending_from if by.on_anothers_tile else None
         win = self.win_of(state, seat, by, source)
         return any(
-            self.variant.score_reading(reading, win) is not None
+            self.scorer.score_reading(reading, win) is not None
             for reading in riichi_readings(win.hand, on_anothers_tile=by.on_anothers_tile)
         )
 
@@ -270,7 +267,7 @@ class RiichiPlay(PlayRules):
             win = self.win_of(state, seat, by, source)
             if position:
                 win = replace(win, honba=0, riichi_sticks=0)
-            best = self.variant.best(win)
+            best = self.scorer.best(win)
             assert best is not None
             for payer, amount in best.payments.items():
                 payments[payer] += amount

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from reference_engine.reading import HandSet, Reading, SetKind, Shape, Wait
-from reference_engine.riichi.context import WIND_TILES, RiichiNumbers, RiichiWin
-from reference_engine.riichi.shapes import TERMINALS_AND_HONOURS, group_tiles
+from reference_engine.analysis.reading import HandSet, Reading, SetKind, Shape, Wait
+from reference_engine.variants.riichi.context import WIND_TILES, RiichiNumbers, RiichiWin
+from reference_engine.variants.riichi.shapes import group_tiles
 from spec.profile import PatternValue
-from spec.tiles import DRAGONS, WINDS, Tile
+from spec.tiles import DRAGONS, TERMINALS_AND_HONOURS, WINDS, Tile
 from spec.wins import WinBy
 
 Yaku = Callable[[Reading, RiichiWin, RiichiNumbers, PatternValue], int]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
 
-from reference_engine.decompose import Decomposition, Group, GroupKind
+from reference_engine.analysis.decompose import Decomposition, Group, GroupKind
 from reference_engine.hand import WinningHand
 from spec.melds import Meld, MeldKind
 from spec.tiles import Tile

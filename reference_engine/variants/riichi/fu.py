@@ -8,10 +8,9 @@ minimum; seven pairs are a flat 25.
 
 from __future__ import annotations
 
-from reference_engine.reading import Reading, SetKind, Shape, Wait
-from reference_engine.riichi.context import WIND_TILES, RiichiNumbers, RiichiWin
-from reference_engine.riichi.shapes import TERMINALS_AND_HONOURS
-from spec.tiles import DRAGONS
+from reference_engine.analysis.reading import Reading, SetKind, Shape, Wait
+from reference_engine.variants.riichi.context import WIND_TILES, RiichiNumbers, RiichiWin
+from spec.tiles import DRAGONS, TERMINALS_AND_HONOURS
 
 _WAIT_KEY = {Wait.CLOSED: "closed", Wait.EDGE: "edge", Wait.PAIR: "pair"}
 

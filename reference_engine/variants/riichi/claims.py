@@ -11,12 +11,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from reference_engine.analysis.reading import Reading
 from reference_engine.hand import WinningHand
-from reference_engine.reading import Reading
-from reference_engine.request import parse_discard
-from reference_engine.riichi.context import RiichiWin
-from reference_engine.riichi.shapes import riichi_readings
-from spec.actions import Action, ActionKind, parse_action
+from reference_engine.variants.riichi.context import RiichiWin
+from reference_engine.variants.riichi.shapes import riichi_readings
+from spec.actions import Action, ActionKind, parse_action, parse_discard
 from spec.errors import RuleError
 from spec.melds import Meld, parse_meld
 from spec.seats import Seat

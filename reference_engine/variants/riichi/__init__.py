@@ -1,0 +1,174 @@
+"""The riichi family: the four-player convention and JoyPip's three-player rules, one
+profile each over the same package (scoring, request, claims, play, match)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from functools import cached_property, partial
+from typing import Any, ClassVar
+
+from reference_engine.hand import WinningHand
+from reference_engine.play import scenario
+from reference_engine.variants.base import Outcome, Variant
+from reference_engine.variants.riichi.claims import claim_outcome, claimant_from, is_furiten, waits
+from reference_engine.variants.riichi.context import RiichiWin
+from reference_engine.variants.riichi.match import MatchRules, play_match
+from reference_engine.variants.riichi.play import RiichiPlay
+from reference_engine.variants.riichi.points import deposits
+from reference_engine.variants.riichi.request import RiichiRequests
+from reference_engine.variants.riichi.scoring import RiichiScorer
+from reference_engine.variants.riichi.shapes import riichi_readings
+from spec.errors import RuleError
+from spec.possible import structural_count
+from spec.profile import Profile
+from spec.seats import Seat
+from spec.tiles import TERMINALS_AND_HONOURS, format_tiles
+from spec.wins import WinBy
+
+
+class Riichi(Variant):
+    """Four-player riichi (WRC/Tenhou convention)."""
+
+    id: ClassVar[str] = "riichi"
+    kinds: ClassVar[tuple[str, ...]] = ("score", "analyse", "claim", "play", "match")
+
+    def __init__(self, profile: Profile | None = None) -> None:
+        super().__init__(profile)
+        self.scorer = RiichiScorer(self.profile)
+        self.numbers = self.scorer.numbers
+        self.requests = RiichiRequests(self.profile, self.numbers)
+        self.seats = self.scorer.seats
+
+    def evaluate(self, kind: str, given: Mapping[str, Any]) -> Outcome:
+        """Answer a request; ``options: {red_fives: false}`` plays without red fives
+        (riichi.tiles.red-fives-option)."""
+        options = given.get("options")
+        if options is None:
+            return super().evaluate(kind, given)
+        if not isinstance(options, Mapping) or set(options) - {"red_fives"}:
+            raise RuleError("invalid-request", "unknown rule option", path=("options",))
+        red = options.get("red_fives", True)
+        if not isinstance(red, bool):
+            raise RuleError(
+                "invalid-request", "red_fives is true or false", path=("options", "red_fives")
+            )
+        rest = {key: value for key, value in given.items() if key != "options"}
+        variant = self if red else self._without_red_fives
+        return super(Riichi, variant).evaluate(kind, rest)
+
+    @cached_property
+    def _without_red_fives(self) -> Riichi:
+        return type(self)(replace(self.profile, tiles=self.profile.tiles.without_red_fives()))
+
+    def prepared(self, kind: str, given: Mapping[str, Any]) -> Callable[[], object]:
+        """A score request parsed once; the call finds the best reading."""
+        if kind != "score" or "options" in given:
+            return super().prepared(kind, given)
+        win = self.requests.parse(given)
+        return partial(self.scorer.best, win)
+
+    def play_rules(self) -> RiichiPlay:
+        """The hooks of the game state machine (built once)."""
+        return self._play_rules
+
+    @cached_property
+    def _play_rules(self) -> RiichiPlay:
+        return RiichiPlay(self.scorer)
+
+    def play(self, given: Mapping[str, Any]) -> Outcome:
+        """A hand played from a wall and a script (riichi.play.*, sanma.play.*)."""
+        return scenario.play(self.play_rules(), given)
+
+    def analyse(self, given: Mapping[str, Any]) -> Outcome:
+        """A hand's shape: waits, tenpai and furiten with 13 tiles; completeness and the nine
+        terminals abortive draw with 14 (rules ``sanma.analyse.*`` and ``sanma.abortive.*``)."""
+        claimant = claimant_from(Seat.EAST, given, ())
+        hand = WinningHand(Seat.EAST, claimant.concealed, claimant.melds)
+        self.requests.check_tiles(hand)
+        self.requests.check_copies(hand, ())
+        count = structural_count(hand.concealed, hand.melds)
+        size = self.profile.hand_size
+        if count == size:
+            waiting = waits(claimant, self.profile.tiles.kinds)
+            ordered = sorted(waiting)
+            return {
+                "complete": False,
+                "waits": format_tiles(ordered),
+                "tenpai": bool(ordered),
+                "furiten": is_furiten(claimant, waiting),
+            }
+        if count == size + 1:
+            readings = list(riichi_readings(hand, on_anothers_tile=False))
+            shapes = sorted({r.shape.value for r in readings})
+            kinds = {t.normal for t in hand.concealed if t.normal in TERMINALS_AND_HONOURS}
+            return {
+                "complete": bool(readings),
+                "shapes": shapes,
+                "nine_terminals": not hand.melds and len(kinds) >= 9,
+            }
+        raise RuleError(
+            "tile-count", f"{count} tiles; analyse takes {size} or {size + 1}", path=("concealed",)
+        )
+
+    def claim(self, given: Mapping[str, Any]) -> Outcome:
+        """Legal claims on a discard (or an extracted North) and which is granted."""
+        round_wind = self.requests.seat(given.get("round", "east"), "round")
+
+        def context(hand: WinningHand, source: Seat) -> RiichiWin:
+            riichi = bool((given.get("hands") or {}).get(hand.seat.value, {}).get("riichi", False))
+            return RiichiWin(hand, WinBy.DISCARD, source, round_wind, riichi=riichi)
+
+        return claim_outcome(
+            given,
+            self.seats,
+            self.profile.tiles.kinds,
+            self.profile.chow_allowed,
+            context,
+            self.scorer.score_reading,
+        )
+
+    def match(self, given: Mapping[str, Any]) -> Outcome:
+        """A match replayed from hand outcomes (points, deposits, honba, rounds, uma)."""
+        data = self.profile.sections.get("match", {})
+        rules = MatchRules(
+            seats=self.seats,
+            start_points=int(data["start_points"]),
+            lengths={name: dict(length) for name, length in data["lengths"].items()},
+            round_winds=self.numbers.rounds,
+            uma=tuple(int(u) for u in data["uma"]),
+            noten_total=int(data["noten_total"]),
+            deposit=self.numbers.payments["riichi_deposit"],
+            mangan_base=self.numbers.base_cap,
+            leftover_to_top=data.get("leftover_sticks", "top") == "top",
+        )
+        return play_match(rules, given)
+
+    # --- scoring -------------------------------------------------------------------------
+
+    def score(self, given: Mapping[str, Any]) -> Outcome:
+        """riichi.score: the best reading's yaku, han, fu, limit and payments."""
+        win = self.requests.parse(given)
+        best = self.scorer.best(win)
+        if best is None:
+            if next(riichi_readings(win.hand, on_anothers_tile=win.by.on_anothers_tile), None):
+                raise RuleError("no-yaku", "the hand is complete but has no yaku")
+            raise RuleError(
+                "not-winning", "the tiles do not form a winning hand", path=("concealed",)
+            )
+        return {
+            "patterns": best.patterns,
+            "han": best.han,
+            "fu": best.fu,
+            "yakuman": best.yakuman,
+            "limit": best.points.limit,
+            "base": best.points.base,
+            "payments": {seat.value: amount for seat, amount in best.payments.items()},
+            "deposits": deposits(win, self.numbers),
+        }
+
+
+class RiichiSanma(Riichi):
+    """JoyPip three-player riichi: 108 tiles, North extraction, tsumo loss."""
+
+    id: ClassVar[str] = "riichi-sanma"

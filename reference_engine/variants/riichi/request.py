@@ -1,0 +1,127 @@
+"""The riichi score request: the hand, how it was won and the table, checked against the
+profile's tile set and seats before any rule runs."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from reference_engine.hand import WinningHand
+from reference_engine.variants.riichi.context import RiichiNumbers, RiichiWin
+from spec.errors import RuleError
+from spec.melds import MeldKind, parse_meld
+from spec.possible import copy_problems, raise_first, structural_count, tile_problems
+from spec.profile import Profile
+from spec.seats import Seat
+from spec.tiles import Tile, tiles_at
+from spec.wins import WinBy
+
+
+class RiichiRequests:
+    """Readers of riichi requests for one profile (its seats, tile set and numbers)."""
+
+    def __init__(self, profile: Profile, numbers: RiichiNumbers) -> None:
+        self.profile = profile
+        self.numbers = numbers
+        self.seats = tuple(Seat(s) for s in profile.seats)
+
+    def parse(self, given: Mapping[str, Any]) -> RiichiWin:
+        """A score request's hand and circumstances, checked against the tile set."""
+        concealed = tiles_at(given.get("concealed", ""), "concealed")
+        melds = tuple(parse_meld(m, ("melds", i)) for i, m in enumerate(given.get("melds", [])))
+        seat = self.seat(given.get("seat"), "seat")
+        for index, meld in enumerate(melds):
+            if meld.kind is MeldKind.CHOW and not self.profile.chow_allowed:
+                raise RuleError(
+                    "invalid-meld", "this variant has no chow claims", path=("melds", index)
+                )
+        hand = WinningHand(seat, concealed, melds)
+        self.check_tiles(hand)
+        count = structural_count(hand.concealed, hand.melds)
+        if count != self.profile.hand_size + 1:
+            raise RuleError(
+                "tile-count",
+                f"{count} tiles (melds counted as three); a win needs 14",
+                path=("concealed",),
+            )
+        win = given.get("win") or {}
+        try:
+            by = WinBy(win.get("by"))
+        except ValueError:
+            raise RuleError("invalid-request", "unknown win", path=("win", "by")) from None
+        if by.by_flowers:
+            raise RuleError("invalid-request", f"no {by.value} win in riichi", path=("win", "by"))
+        source = self.seat(win["from"], "win", "from") if "from" in win else None
+        if by.on_anothers_tile and (source is None or source is seat):
+            raise RuleError("invalid-request", "a ron needs another seat in 'from'", path=("win",))
+        round_wind = self.seat(given.get("round", "east"), "round")
+        if round_wind not in self.numbers.rounds:
+            raise RuleError("invalid-request", f"no {round_wind.value} round here", path=("round",))
+        table = given.get("table") or {}
+        north = given.get("north", 0)
+        if north and "nuki-dora" not in {row.id for row in self.profile.patterns}:
+            raise RuleError("invalid-request", "this variant extracts no North", path=("north",))
+        indicators = tiles_at(given.get("dora_indicators", ""), "dora_indicators") + tiles_at(
+            given.get("ura_indicators", ""), "ura_indicators"
+        )
+        self.check_copies(hand, (Tile.NORTH,) * int(north) + indicators)
+        result = RiichiWin(
+            hand=hand,
+            by=by,
+            from_seat=source,
+            round_wind=round_wind,
+            riichi=bool(table.get("riichi", False)),
+            double_riichi=bool(table.get("double_riichi", False)),
+            ippatsu=bool(table.get("ippatsu", False)),
+            after_kong=bool(table.get("after_kong", False)),
+            last_tile=bool(table.get("last_tile", False)),
+            first_turn=bool(table.get("first_turn", False)),
+            dora=self.dora(given.get("dora_indicators", ""), "dora_indicators"),
+            ura_dora=self.dora(given.get("ura_indicators", ""), "ura_indicators"),
+            nuki=int(north),
+            honba=int(table.get("honba", 0)),
+            riichi_sticks=int(table.get("riichi_sticks", 0)),
+        )
+        _check_flags(result)
+        return result
+
+    def seat(self, value: object, *path: str) -> Seat:
+        """A seat of this table named at ``path``."""
+        try:
+            seat = Seat(value)
+        except ValueError:
+            raise RuleError("invalid-request", f"unknown seat {value!r}", path=path) from None
+        if seat not in self.seats:
+            raise RuleError("invalid-request", f"{seat.value} does not play here", path=path)
+        return seat
+
+    def dora(self, text: object, field: str) -> tuple[Tile, ...]:
+        """The dora that the indicators at ``field`` point to."""
+        indicators = tiles_at(text or "", field)
+        return tuple(self.numbers.dora_after(t) for t in indicators)
+
+    def check_tiles(self, hand: WinningHand) -> None:
+        """Every tile of the hand is in the set (riichi.tiles.set)."""
+        raise_first(tile_problems(self.profile.tiles, hand.concealed, hand.melds))
+
+    def check_copies(self, hand: WinningHand, shown: tuple[Tile, ...]) -> None:
+        """No tile more often than the set has it: hand, melds, extracted Norths, indicators."""
+        raise_first(copy_problems(self.profile.tiles, hand.concealed, hand.melds, shown))
+
+
+def _check_flags(win: RiichiWin) -> None:
+    """Circumstances that cannot happen together are refused (code ``inconsistent-flags``)."""
+    declared = win.riichi or win.double_riichi
+    problems = [
+        (declared and not win.closed, "riichi needs a closed hand"),
+        (win.ippatsu and not declared, "ippatsu needs riichi"),
+        (win.after_kong and not win.tsumo, "a win after a kan is a self-draw"),
+        (win.last_tile and win.by is WinBy.ROBBING_KONG, "robbing a kan is not the last tile"),
+        (
+            win.first_turn and (bool(win.hand.melds) or not win.tsumo),
+            "a first-turn win is a closed self-draw",
+        ),
+    ]
+    for failed, message in problems:
+        if failed:
+            raise RuleError("inconsistent-flags", message, path=("table",))

@@ -1,0 +1,119 @@
+"""Riichi scoring: every reading of a win scored as yakuman, or yaku plus dora (at least one
+yaku, rule ``riichi.yaku.required``), with fu and limits; the reading that pays the winner
+most is kept (``riichi.points.best-reading``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from reference_engine.analysis.reading import Reading
+from reference_engine.variants.riichi.context import RiichiNumbers, RiichiWin, riichi_numbers
+from reference_engine.variants.riichi.fu import fu as fu_of
+from reference_engine.variants.riichi.points import Points, base_points, payments
+from reference_engine.variants.riichi.shapes import riichi_readings
+from reference_engine.variants.riichi.yaku import YAKU, YAKUMAN, Yaku
+from spec.profile import PatternValue, Profile
+from spec.seats import Seat
+from spec.tiles import Tile
+
+
+@dataclass(frozen=True)
+class RiichiScore:
+    patterns: dict[str, int]
+    han: int
+    fu: int
+    yakuman: int
+    points: Points
+    payments: dict[Seat, int]
+
+    @property
+    def gain(self) -> int:
+        return max(self.payments.values())
+
+
+class RiichiScorer:
+    """The scoring of one riichi profile: its yaku table bound to the predicates once."""
+
+    def __init__(self, profile: Profile) -> None:
+        self.profile = profile
+        self.seats = tuple(Seat(s) for s in profile.seats)
+
+    @cached_property
+    def rows(self) -> dict[str, PatternValue]:
+        """The profile's pattern rows by id."""
+        return {row.id: row for row in self.profile.patterns}
+
+    @cached_property
+    def yakuman_checks(self) -> tuple[tuple[str, Yaku, PatternValue], ...]:
+        """Each yakuman of the profile with its predicate and row, in the order checked."""
+        return tuple((i, p, self.rows[i]) for i, p in YAKUMAN.items() if i in self.rows)
+
+    @cached_property
+    def yaku_checks(self) -> tuple[tuple[str, Yaku, PatternValue], ...]:
+        """Each yaku of the profile with its predicate and row, in the order checked."""
+        return tuple((i, p, self.rows[i]) for i, p in YAKU.items() if i in self.rows)
+
+    @cached_property
+    def numbers(self) -> RiichiNumbers:
+        return riichi_numbers(self.profile)
+
+    def best(self, win: RiichiWin) -> RiichiScore | None:
+        """The reading that pays the winner most (None when no reading has a yaku)."""
+        best: RiichiScore | None = None
+        for reading in riichi_readings(win.hand, on_anothers_tile=win.by.on_anothers_tile):
+            scored = self.score_reading(reading, win)
+            if scored is not None and (best is None or _rank(scored) > _rank(best)):
+                best = scored
+        return best
+
+    def score_reading(self, reading: Reading, win: RiichiWin) -> RiichiScore | None:
+        """The score of one reading, or None when it has no yaku (riichi.yaku.required)."""
+        rows = self.rows
+        numbers = self.numbers
+        patterns: dict[str, int] = {}
+        for pattern_id, predicate, row in self.yakuman_checks:
+            if count := predicate(reading, win, numbers, row):
+                patterns[pattern_id] = count
+        yakuman = sum(patterns.values())
+        if not yakuman:
+            for pattern_id, predicate, row in self.yaku_checks:
+                if han := predicate(reading, win, numbers, row):
+                    patterns[pattern_id] = han
+            for pattern_id in list(patterns):
+                for replaced in rows[pattern_id].replaces:
+                    patterns.pop(replaced, None)
+            if not patterns:
+                return None
+            patterns.update(self._dora_counts(reading, win, rows))
+        han = 0 if yakuman else sum(patterns.values())
+        fu = 0 if yakuman else fu_of(reading, win, self.numbers, pinfu="pinfu" in patterns)
+        points = base_points(han, fu, yakuman, self.numbers)
+        return RiichiScore(
+            patterns, han, fu, yakuman, points, payments(points, win, self.seats, self.numbers)
+        )
+
+    def _dora_counts(
+        self, reading: Reading, win: RiichiWin, rows: Mapping[str, Any]
+    ) -> dict[str, int]:
+        """riichi.dora.*: dora, ura-dora (with riichi), red fives and extracted Norths."""
+        tiles = [t for t in reading.tiles]
+        counts = {
+            "dora": sum(1 for d in win.dora for t in tiles if t.normal is d),
+            "ura-dora": sum(1 for d in win.ura_dora for t in tiles if t.normal is d)
+            if win.riichi or win.double_riichi
+            else 0,
+            "aka-dora": sum(1 for t in tiles if t.is_red),
+            "nuki-dora": win.nuki,
+        }
+        counts["dora"] += sum(1 for d in win.dora if d is Tile.NORTH) * win.nuki
+        if win.riichi or win.double_riichi:
+            counts["ura-dora"] += sum(1 for d in win.ura_dora if d is Tile.NORTH) * win.nuki
+        return {k: v * rows[k].han for k, v in counts.items() if v and k in rows}
+
+
+def _rank(score: RiichiScore) -> tuple[int, bool, int, int]:
+    """Most paid first; at equal pay a real yakuman beats a counted one, then han, then fu."""
+    return (score.gain, score.yakuman > 0, score.han, score.fu)
