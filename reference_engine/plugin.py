@@ -12,6 +12,8 @@ from typing import Any
 from reference_engine import __version__
 from reference_engine.variants import VARIANTS, find_variant
 from spec.errors import RuleError
+from spec.possible import raise_first
+from spec.requests import request_problems
 
 
 class ReferenceEngine:
@@ -25,19 +27,23 @@ class ReferenceEngine:
         }
 
     def evaluate(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        """Answer ``{"variant", "kind", "given"}`` with an outcome or ``{"error": {...}}``."""
+        """Answer ``{"variant", "kind", "given"}`` with an outcome or ``{"error": {...}}``.
+
+        The request is checked against its kind's schema first (:mod:`spec.requests`); a
+        refusal is ``invalid-request`` with the path of the field. An exception of the
+        engine's own is a bug and is raised, not dressed up as a refused request."""
         try:
             variant = find_variant(str(request.get("variant")))
+            kind = str(request.get("kind"))
             given = request.get("given")
             if not isinstance(given, Mapping):
                 raise RuleError("invalid-request", "'given' must be a mapping")
-            return variant.evaluate(str(request.get("kind")), given)
+            if kind not in variant.kinds:
+                raise RuleError("unsupported-kind", f"{variant.id} does not answer {kind!r}")
+            raise_first(request_problems(kind, given))
+            return variant.evaluate(kind, given)
         except RuleError as error:
             return {"error": error_payload(error)}
-        except (TypeError, ValueError, KeyError, AttributeError) as error:
-            # A request whose fields have the wrong shape (a schema-invalid ``given``).
-            message = f"malformed request: {type(error).__name__}: {error}"
-            return {"error": {"code": "invalid-request", "message": message}}
 
     def prepared(self, request: Mapping[str, Any]) -> Callable[[], object]:
         """The engine's own call for ``request`` with its input already parsed: what a

@@ -38,7 +38,40 @@ def validator(name: str) -> Draft202012Validator:
 
 
 @cache
+def _by_id() -> dict[str, dict[str, Any]]:
+    names = (path.name.removesuffix(".schema.json") for path in spec.SCHEMA_DIR.glob("*.json"))
+    return {contents["$id"]: contents for contents in map(schema, names)}
+
+
+def _shipped(uri: str) -> dict[str, Any]:
+    """A ``$ref`` to another schema resolves to the shipped copy, never to the network."""
+    try:
+        return _by_id()[uri]
+    except KeyError:
+        raise ValueError(f"no shipped schema has the $id {uri!r}") from None
+
+
+@cache
 def fast_check(name: str) -> Callable[[Any], Any]:
     """The schema compiled to Python code by fastjsonschema: a quick yes for valid documents
     (the schemas use only keywords it implements); jsonschema explains a no."""
-    return fastjsonschema.compile(schema(name))
+    return fastjsonschema.compile(schema(name), handlers={"https": _shipped, "http": _shipped})
+
+
+@cache
+def fast_check_definition(name: str, definition: str) -> Callable[[Any], Any]:
+    """One definition (``$defs``) of a schema, compiled (see :func:`fast_check`)."""
+    return fastjsonschema.compile(
+        _definition(name, definition), handlers={"https": _shipped, "http": _shipped}
+    )
+
+
+@cache
+def definition_validator(name: str, definition: str) -> Draft202012Validator:
+    """A jsonschema validator for one definition of a schema, to explain a refusal."""
+    return Draft202012Validator(_definition(name, definition), registry=_registry())
+
+
+def _definition(name: str, definition: str) -> dict[str, Any]:
+    base = schema(name)
+    return {"$schema": base["$schema"], "$ref": f"{base['$id']}#/$defs/{definition}"}

@@ -1,0 +1,54 @@
+"""The request boundary: the scenario kinds, and a kind's ``given`` checked against its one
+definition in the scenario schema (``$defs/<kind>_given``) before any rule code runs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import fastjsonschema
+from jsonschema.exceptions import ValidationError, best_match
+
+from spec.errors import RuleError
+from spec.schemas import definition_validator, fast_check_definition, schema
+
+KINDS: tuple[str, ...] = tuple(schema("kind")["enum"])
+# A definition of the grammar (an action, a meld) names the code its violations get.
+CODE_KEYWORD = "x-mjspec-code"
+
+
+def request_problems(kind: str, given: Any) -> list[RuleError]:
+    """Every way ``given`` breaks the schema of ``kind`` (an unknown field, a wrong type, a
+    missing field), as ``invalid-request`` errors located in ``given``; an unknown kind is
+    ``unsupported-kind``."""
+    if kind not in KINDS:
+        known = ", ".join(KINDS)
+        return [RuleError("unsupported-kind", f"no request kind {kind!r} (kinds: {known})")]
+    try:
+        fast_check_definition("scenario", f"{kind}_given")(given)
+    except fastjsonschema.JsonSchemaException:
+        pass
+    else:
+        return []
+    validator = definition_validator("scenario", f"{kind}_given")
+    problems: list[RuleError] = []
+    for error in sorted(validator.iter_errors(given), key=_order):
+        chosen = best_match([error]) if error.context else error
+        path = tuple(chosen.absolute_path)
+        if chosen.validator == "additionalProperties" and isinstance(chosen.instance, dict):
+            known_fields = (
+                chosen.schema.get("properties", {}) if isinstance(chosen.schema, dict) else {}
+            )
+            problems += [
+                RuleError("invalid-request", f"unknown field {key!r}", path=(*path, key))
+                for key in chosen.instance
+                if key not in known_fields
+            ]
+            continue
+        declared = chosen.schema if isinstance(chosen.schema, dict) else {}
+        code = str(declared.get(CODE_KEYWORD, "invalid-request"))
+        problems.append(RuleError(code, str(chosen.message), path=path))
+    return problems
+
+
+def _order(error: ValidationError) -> tuple[str, ...]:
+    return tuple(str(p) for p in error.absolute_path)
