@@ -16,6 +16,7 @@ import yaml
 from jsonschema.exceptions import best_match
 
 import spec
+from spec.actions import ActionKind
 from spec.errors import RuleError
 from spec.schemas import validator
 from spec.tiles import Tile, parse_tiles
@@ -77,6 +78,8 @@ class Profile:
     seats: tuple[str, ...]
     dealer_tai: DealerTai | None
     patterns: tuple[PatternValue, ...]
+    claim_priority: tuple[frozenset[ActionKind], ...]
+    multiple_winners: bool
     chow_allowed: bool = True
     sections: MappingProxyType[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
@@ -119,7 +122,12 @@ def profile_from_data(data: dict[str, Any]) -> Profile:
                 )
                 for row in data["patterns"]
             ),
-            chow_allowed=bool(data.get("claims", {}).get("chow", True)),
+            claim_priority=tuple(
+                frozenset(ActionKind(kind) for kind in claims)
+                for claims in data["claims"]["priority"]
+            ),
+            multiple_winners=bool(data["claims"]["multiple_winners"]),
+            chow_allowed=bool(data["claims"].get("chow", True)),
             sections=MappingProxyType(
                 {key: data[key] for key in ("riichi", "match", "play") if key in data}
             ),

@@ -9,6 +9,8 @@ import pytest
 from conformance.bench import main as bench_conformance
 from reference_engine.bench import main as bench_engine
 
+pytestmark = pytest.mark.slow
+
 
 def _rates(out: str) -> list[int]:
     found = re.findall(r" ([\d,]+) (?:fixtures|cases|hands|deals)/s", out)

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from docsite import build_site
 
+pytestmark = pytest.mark.slow
+
 pytest.importorskip("sphinx")
 
 FIXTURE = """\

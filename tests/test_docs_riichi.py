@@ -142,6 +142,7 @@ def build(tmp_path: Path, han: int) -> tuple[subprocess.CompletedProcess[str], P
     return build_site(tmp_path, text, "riichi-sanma/points", pages)
 
 
+@pytest.mark.slow
 def test_a_sanma_score_is_drawn_with_three_seats(tmp_path: Path) -> None:
     result, out = build(tmp_path, 4)
     assert result.returncode == 0, result.stderr
@@ -156,6 +157,7 @@ def test_a_sanma_score_is_drawn_with_three_seats(tmp_path: Path) -> None:
     assert "(the dora: 2p, by the profile" in page
 
 
+@pytest.mark.slow
 def test_a_sanma_disagreement_fails_the_build(tmp_path: Path) -> None:
     result, _ = build(tmp_path, 5)
     assert result.returncode != 0

@@ -23,6 +23,8 @@ from conformance.engine import EngineLoadError, engine_info
 from conformance.runner import RunReport, Verdict, run
 from conformance.subprocess_engine import SubprocessEngine
 
+pytestmark = pytest.mark.slow
+
 FAKE = Path(__file__).parent / "fake_engines" / "misbehaving.py"
 FIXTURES = sorted((spec.SCENARIOS_DIR / "taiwanese" / "payments").glob("*.yaml"))[:5]
 

@@ -6,11 +6,13 @@ sticks, North extraction in three-player) are scored by both and compared on the
 the yaku (mapped to our pattern ids), the dora rows, han, fu, yakuman count, limit, every
 seat's payment and the deposits.
 
-The two rule sets are aligned through ``OptionalRules``: open tanyao, red fives, no double
-yakuman, kazoe capped at one yakuman, no kiriage, 30 fu for an open pinfu shape, no tsumo fu
-for pinfu. Where the two define things differently on purpose, :data:`CONVENTION_DIFFERENCES`
-lists the difference, its reason and how it is handled (an option, or a situation never
-dealt); nothing is skipped after dealing, so every disagreement reported is unexplained.
+The package is asked through its adapter (``conformance.adapters.mahjong_package``), whose
+``OptionalRules`` align the two conventions: open tanyao, red fives, no double yakuman, kazoe
+capped at one yakuman, no kiriage, 30 fu for an open pinfu shape, no tsumo fu for pinfu.
+What the two define differently otherwise (renhou, the package's optional yaku, flags that
+cannot happen together, which mjspec refuses as ``inconsistent-flags``) is never dealt:
+``test_the_dealer_avoids_the_situations_the_conventions_define_differently`` checks it.
+Nothing is skipped after dealing, so every disagreement reported is unexplained.
 
 Fast mode (the default, in CI) deals 1,500 four-player and 500 three-player hands;
 ``MJSPEC_LONG=1`` deals 20,000 and 5,000.
@@ -29,14 +31,8 @@ import pytest
 
 pytest.importorskip("mahjong")
 
-from mahjong.constants import EAST
-from mahjong.hand_calculating.hand import HandCalculator
-from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
-from mahjong.meld import Meld
-
-from conformance.adapters.mahjong_package import YAKU_IDS
+from conformance.adapters.mahjong_package import MahjongPackageEngine
 from conformance.fuzz.riichi_deals import (
-    SEATS_4P,
     SUITS,
     Deal,
     DealtMeld,
@@ -51,6 +47,7 @@ THREE_PLAYER_HANDS = 5_000 if LONG else 500
 
 
 ENGINE = ReferenceEngine()
+PACKAGE = MahjongPackageEngine()
 
 
 # --- the two answers -------------------------------------------------------------------------
@@ -81,6 +78,12 @@ def engine_answer(dealt: Deal) -> Answer:
         outcome = ENGINE.evaluate(engine_request(dealt))
     except Exception as crash:  # an engine crash is a disagreement to report, not a test error
         return Answer(error=f"crash {type(crash).__name__}: {crash}")
+    return answer_of(outcome)
+
+
+def answer_of(outcome: Mapping[str, Any]) -> Answer:
+    """An engine's score outcome, with the dora rows apart and Norths counted as dora (the
+    package merges them)."""
     if "error" in outcome:
         return Answer(error=str(outcome["error"]["code"]))
     patterns: dict[str, int] = dict(outcome["patterns"])
@@ -98,168 +101,10 @@ def engine_answer(dealt: Deal) -> Answer:
     )
 
 
-LIMITS = {"mangan", "haneman", "baiman", "sanbaiman", "yakuman"}
-PACKAGE_ERRORS = {
-    HandCalculator.ERR_NO_YAKU: "no-yaku",
-    HandCalculator.ERR_HAND_NOT_WINNING: "not-winning",
-}
-
-
-def package_melds(dealt: Deal) -> list[Meld]:
-    kinds = {"chow": Meld.CHI, "pung": Meld.PON}
-    melds = []
-    for m in dealt.melds:
-        kind = kinds.get(m.kind) or (Meld.SHOUMINKAN if m.added else Meld.KAN)
-        melds.append(Meld(meld_type=kind, tiles=list(m.ids), opened=not m.concealed))
-    return melds
-
-
-def package_config(dealt: Deal) -> HandConfig:
-    winds = {s: EAST + k for k, s in enumerate(SEATS_4P)}
-    dealer = dealt.seat == "east"
-    return HandConfig(
-        is_tsumo=dealt.tsumo,
-        is_riichi=dealt.riichi,
-        is_daburu_riichi=dealt.double_riichi,
-        is_ippatsu=dealt.ippatsu,
-        is_rinshan=dealt.after_kong and dealt.tsumo,
-        is_chankan=dealt.chankan,
-        is_haitei=dealt.last_tile and dealt.tsumo,
-        is_houtei=dealt.last_tile and not dealt.tsumo and not dealt.chankan,
-        is_tenhou=dealt.first_turn and dealer and dealt.tsumo,
-        is_chiihou=dealt.first_turn and not dealer and dealt.tsumo,
-        player_wind=winds[dealt.seat],
-        round_wind=winds[dealt.round_wind],
-        tsumi_number=dealt.honba,
-        kyoutaku_number=dealt.sticks,
-        num_nuki_dora=dealt.north,
-        options=OptionalRules(
-            has_open_tanyao=True,
-            has_aka_dora=True,
-            has_double_yakuman=False,
-            kazoe_limit=HandConfig.KAZOE_LIMITED,
-            kiriage=False,
-            fu_for_open_pinfu=True,
-            fu_for_pinfu_tsumo=False,
-            is_three_player=dealt.three,
-        ),
-    )
-
-
 def package_answer(dealt: Deal) -> Answer:
-    result = HandCalculator.estimate_hand_value(
-        list(dealt.all_ids),
-        dealt.concealed[-1],
-        melds=package_melds(dealt),
-        dora_indicators=list(dealt.dora),
-        ura_dora_indicators=list(dealt.ura),
-        config=package_config(dealt),
-    )
-    if result.error:
-        return Answer(error=PACKAGE_ERRORS.get(result.error, result.error))
-    assert result.cost is not None
-    assert result.han is not None
-    assert result.fu is not None
-    yaku: dict[str, int] = {}
-    dora = {"Dora": 0, "Ura Dora": 0, "Aka Dora": 0}
-    yakuman = 0
-    for item in result.yaku or []:
-        value = item.han_open if result.is_open_hand and item.han_open else item.han_closed
-        if item.name in dora:
-            dora[item.name] = value
-        elif item.is_yakuman:
-            yakuman += 1
-            yaku[YAKU_IDS[item.name]] = yaku.get(YAKU_IDS[item.name], 0) + 1
-        else:
-            yaku[YAKU_IDS[item.name]] = yaku.get(YAKU_IDS[item.name], 0) + value
-    cost = result.cost
-    level = cost["yaku_level"]
-    limit = "yakuman" if "yakuman" in level else (level if level in LIMITS else None)
-    payments = dict.fromkeys(dealt.seats, 0)
-    if dealt.tsumo:
-        for payer in dealt.seats:
-            if payer == dealt.seat:
-                continue
-            if dealt.seat == "east" or payer == "east":
-                amount = cost["main"] + cost["main_bonus"]
-            else:
-                amount = cost["additional"] + cost["additional_bonus"]
-            payments[payer] -= amount
-            payments[dealt.seat] += amount
-    else:
-        assert dealt.source is not None
-        amount = cost["main"] + cost["main_bonus"]
-        payments[dealt.source] -= amount
-        payments[dealt.seat] += amount
-    assert payments[dealt.seat] + cost["kyoutaku_bonus"] == cost["total"]
-    return Answer(
-        yaku=yaku,
-        dora=dora["Dora"],
-        ura_dora=dora["Ura Dora"],
-        aka_dora=dora["Aka Dora"],
-        han=0 if yakuman else result.han,
-        fu=0 if yakuman else result.fu,
-        yakuman=yakuman,
-        limit=limit,
-        payments=payments,
-        deposits=cost["kyoutaku_bonus"],
-    )
-
-
-# --- convention differences -------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ConventionDifference:
-    """A point where the package and mjspec's riichi convention differ, and how the test copes."""
-
-    name: str
-    reason: str
-    handling: str
-
-
-#: Every known difference of convention. None of them needs a skip after dealing: each is
-#: either aligned by an ``OptionalRules`` setting or is a situation the dealer never deals
-#: (``test_the_dealer_avoids_the_situations_the_conventions_define_differently`` checks that).
-CONVENTION_DIFFERENCES: tuple[ConventionDifference, ...] = (
-    ConventionDifference(
-        "double yakuman",
-        "the package scores 13-sided kokushi, suuankou tanki, junsei chuuren and daisuushii as "
-        "double yakuman by default; mjspec counts every yakuman once",
-        "aligned: has_double_yakuman=False",
-    ),
-    ConventionDifference(
-        "kazoe limit",
-        "the package can cap 13+ han at sanbaiman or leave it unlimited; mjspec: one yakuman",
-        "aligned: kazoe_limit=KAZOE_LIMITED",
-    ),
-    ConventionDifference(
-        "kiriage, open tanyao, red fives, pinfu fu",
-        "package options; mjspec: no kiriage, open tanyao, red fives, 30 fu for an open "
-        "pinfu shape, 20 fu for a pinfu tsumo",
-        "aligned: kiriage=False, has_open_tanyao=True, has_aka_dora=True, "
-        "fu_for_open_pinfu=True, fu_for_pinfu_tsumo=False",
-    ),
-    ConventionDifference(
-        "renhou",
-        "the package scores renhou (mangan, or yakuman as an option); mjspec has no renhou, "
-        "so a first-turn ron scores nothing extra",
-        "never dealt: first_turn only with a self-draw",
-    ),
-    ConventionDifference(
-        "package-only situations",
-        "open riichi, nagashi mangan, paarenchan, sashikomi, daisharin and daichisei exist "
-        "only in the package",
-        "never dealt (and the options stay off)",
-    ),
-    ConventionDifference(
-        "contradictory flags",
-        "the package refuses riichi on an open hand, ippatsu without riichi, rinshan or haitei "
-        "on a ron, haitei with rinshan, houtei with chankan and tenhou/chiihou with a meld; "
-        "mjspec accepts them and drops the impossible yaku",
-        "never dealt",
-    ),
-)
+    """The ``mahjong`` package's answer, through its adapter (the same translation the
+    conformance runner uses; no second copy of it here)."""
+    return answer_of(PACKAGE.evaluate(engine_request(dealt)))
 
 
 # --- comparison ------------------------------------------------------------------------------

@@ -18,7 +18,8 @@ fives (they are always in play) nor for kazoe (13 han always pay a yakuman).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from conformance.adapters.base import ScoreAdapter
@@ -145,7 +146,8 @@ class PyriichiPackageEngine(ScoreAdapter):
                 complete = hand.is_winning_hand(win, score.tsumo)
                 code = "no-yaku" if complete else "not-winning"
                 return {"error": {"code": code, "message": "check_win found no win"}}
-            return _outcome(score, engine, player, win, result, dora, ura)
+            rows = partial(_dora_rows, engine, player, win, dora, ura, score.last_tile)
+            return _outcome(score, engine, result, rows)
         except PyRiichiError as error:  # the package refuses the hand
             return {"error": {"code": "invalid-hand", "message": str(error)}}
 
@@ -231,14 +233,9 @@ def _dora_rows(
 
 
 def _outcome(
-    score: ScoreRequest,
-    engine: Any,
-    player: int,
-    win: Any,
-    result: Any,
-    dora: Sequence[Any],
-    ura: Sequence[Any],
+    score: ScoreRequest, engine: Any, result: Any, dora_rows: Callable[[], dict[str, int]]
 ) -> dict[str, Any]:
+    """The package's result as an outcome; ``dora_rows`` counts the dora of a yaku hand."""
     scored = result.score_result
     patterns: dict[str, int] = {}
     for item in result.yaku:
@@ -247,7 +244,7 @@ def _outcome(
         patterns[name] = patterns.get(name, 0) + value
     yakuman = scored.yakuman_count if scored.is_yakuman else 0
     if not yakuman:
-        patterns.update(_dora_rows(engine, player, win, dora, ura, score.last_tile))
+        patterns.update(dora_rows())
     han = 0 if yakuman else int(scored.han)
     fu = 0 if yakuman else int(scored.fu)
     # The base as ScoreResult computes it before payments: a limit leaves base_points 0.

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -176,83 +176,161 @@ def suit_kinds(suit: int) -> set[int]:
 HONOURS = set(range(27, 34))
 
 
-def plan_for(flavour: str, d: Dealer) -> Plan | None:
-    """The groups a flavour forces and the kinds it draws the rest from."""
-    rng = d.rng
-    every = set(d.kinds)
-    suits = [1, 2] if d.three else [0, 1, 2]
-    suit = rng.choice(suits)
-    kinds = every
-    plan = Plan(chow_share=rng.choice([0.0, 0.3, 0.6, 0.9, 1.0]))
-    if flavour == "half-flush":
-        kinds = (suit_kinds(suit) | HONOURS) & every
-    elif flavour == "full-flush":
-        kinds = suit_kinds(suit) & every
-    elif flavour == "simples":
-        kinds = {k for k in every if not is_terminal_or_honour(k)}
-    elif flavour in ("outside", "pure-outside"):
-        edge = {k for k in every if is_terminal_or_honour(k)}
-        if flavour == "pure-outside":
+# A flavour shapes the plan and answers the kinds the other sets are drawn from; a complete
+# plan (outside hands, or the 14 tiles of a special shape) is final; None: not dealable here.
+Shaper = Callable[["Dealer", Plan, int], "set[int] | Plan | None"]
+
+
+def _half_flush(d: Dealer, plan: Plan, suit: int) -> set[int]:
+    return (suit_kinds(suit) | HONOURS) & set(d.kinds)
+
+
+def _full_flush(d: Dealer, plan: Plan, suit: int) -> set[int]:
+    return suit_kinds(suit) & set(d.kinds)
+
+
+def _simples(d: Dealer, plan: Plan, suit: int) -> set[int]:
+    return {k for k in d.kinds if not is_terminal_or_honour(k)}
+
+
+def _outside(pure: bool) -> Shaper:
+    def shape(d: Dealer, plan: Plan, suit: int) -> Plan:
+        edge = {k for k in d.kinds if is_terminal_or_honour(k)}
+        if pure:
             edge -= HONOURS
-        plan.chow_starts = [k for k in d.chow_starts(every) if k % 9 in (0, 6)]
+        plan.chow_starts = [k for k in d.chow_starts(set(d.kinds)) if k % 9 in (0, 6)]
         plan.pung_kinds = sorted(edge)
         plan.pair_kinds = sorted(edge)
-        plan.chow_share = rng.choice([0.5, 0.8, 1.0])
+        plan.chow_share = d.rng.choice([0.5, 0.8, 1.0])
         return plan
-    elif flavour == "terminals-honours":
-        kinds = {k for k in every if is_terminal_or_honour(k)}
-        kinds = rng.choice([kinds, kinds - HONOURS, HONOURS, kinds])
-        plan.chow_share = 0.0
-    elif flavour == "green":
-        kinds = {19, 20, 21, 23, 25, 32}
-    elif flavour == "dragons":
-        plan.forced = [g for k in rng.sample([31, 32, 33], rng.choice([2, 3])) if (g := d.pung(k))]
-        plan.pair_kinds = rng.choice([[31, 32, 33], sorted(every)])
-    elif flavour == "winds":
-        winds = [27, 28, 29, 30]
-        plan.forced = [g for k in rng.sample(winds, rng.choice([3, 4])) if (g := d.pung(k))]
-        plan.pair_kinds = rng.choice([winds, sorted(every)])
-    elif flavour == "sanshoku":
-        if d.three:
-            return None
-        start = rng.randrange(7)
-        plan.forced = [g for s in range(3) if (g := d.chow(s * 9 + start))]
-    elif flavour == "ittsu":
-        plan.forced = [g for k in (0, 3, 6) if (g := d.chow(suit * 9 + k))]
-    elif flavour == "peikou":
-        starts = d.chow_starts(every)
-        for _ in range(rng.choice([1, 2])):
-            start = rng.choice(starts)
-            plan.forced += [g for _ in range(2) if (g := d.chow(start))]
-        plan.closed = rng.random() < 0.7
-    elif flavour == "doukou":
-        number = rng.choice([0, 8] if d.three else range(9))
-        plan.forced = [g for s in range(3) if (g := d.pung(s * 9 + number))]
-    elif flavour == "concealed-pungs":
-        plan.chow_share = rng.choice([0.0, 0.0, 0.3])
-        plan.closed = rng.random() < 0.6
-    elif flavour == "seven-pairs":
-        pool = sorted(rng.choice([every, suit_kinds(suit) | HONOURS, suit_kinds(suit)]) & every)
-        if len(pool) < 7:
-            pool = sorted(every)
-        chosen = rng.sample(pool, 7)
-        plan.special = tuple(i for k in chosen for i in d.take(k, 2) or ())
-    elif flavour == "orphans":
-        orphans = [k for k in d.kinds if is_terminal_or_honour(k)]
-        doubled = rng.choice(orphans)
-        plan.special = tuple(i for k in orphans for i in d.take(k, 2 if k == doubled else 1) or ())
-    elif flavour == "nine-gates":
-        base = suit * 9
-        counts = {base + k: 1 for k in range(9)}
-        counts[base] = counts[base + 8] = 3
-        counts[base + rng.randrange(9)] += 1
-        plan.special = tuple(i for k, n in counts.items() for i in d.take(k, n) or ())
-    if plan.special is not None:
-        plan.closed = True
-        return plan if len(plan.special) == 14 else None
-    plan.chow_starts = plan.chow_starts or d.chow_starts(kinds)
-    plan.pung_kinds = plan.pung_kinds or sorted(kinds)
-    plan.pair_kinds = plan.pair_kinds or sorted(kinds)
+
+    return shape
+
+
+def _terminals_honours(d: Dealer, plan: Plan, suit: int) -> set[int]:
+    kinds = {k for k in d.kinds if is_terminal_or_honour(k)}
+    plan.chow_share = 0.0
+    chosen: set[int] = d.rng.choice([kinds, kinds - HONOURS, HONOURS, kinds])
+    return chosen
+
+
+def _green(d: Dealer, plan: Plan, suit: int) -> set[int]:
+    return {19, 20, 21, 23, 25, 32}
+
+
+def _dragons(d: Dealer, plan: Plan, suit: int) -> set[int]:
+    rng = d.rng
+    plan.forced = [g for k in rng.sample([31, 32, 33], rng.choice([2, 3])) if (g := d.pung(k))]
+    plan.pair_kinds = rng.choice([[31, 32, 33], sorted(d.kinds)])
+    return set(d.kinds)
+
+
+def _winds(d: Dealer, plan: Plan, suit: int) -> set[int]:
+    rng = d.rng
+    winds = [27, 28, 29, 30]
+    plan.forced = [g for k in rng.sample(winds, rng.choice([3, 4])) if (g := d.pung(k))]
+    plan.pair_kinds = rng.choice([winds, sorted(d.kinds)])
+    return set(d.kinds)
+
+
+def _sanshoku(d: Dealer, plan: Plan, suit: int) -> set[int] | None:
+    if d.three:
+        return None
+    start = d.rng.randrange(7)
+    plan.forced = [g for s in range(3) if (g := d.chow(s * 9 + start))]
+    return set(d.kinds)
+
+
+def _ittsu(d: Dealer, plan: Plan, suit: int) -> set[int]:
+    plan.forced = [g for k in (0, 3, 6) if (g := d.chow(suit * 9 + k))]
+    return set(d.kinds)
+
+
+def _peikou(d: Dealer, plan: Plan, suit: int) -> set[int]:
+    rng = d.rng
+    starts = d.chow_starts(set(d.kinds))
+    for _ in range(rng.choice([1, 2])):
+        start = rng.choice(starts)
+        plan.forced += [g for _ in range(2) if (g := d.chow(start))]
+    plan.closed = rng.random() < 0.7
+    return set(d.kinds)
+
+
+def _doukou(d: Dealer, plan: Plan, suit: int) -> set[int]:
+    number = d.rng.choice([0, 8] if d.three else range(9))
+    plan.forced = [g for s in range(3) if (g := d.pung(s * 9 + number))]
+    return set(d.kinds)
+
+
+def _concealed_pungs(d: Dealer, plan: Plan, suit: int) -> set[int]:
+    plan.chow_share = d.rng.choice([0.0, 0.0, 0.3])
+    plan.closed = d.rng.random() < 0.6
+    return set(d.kinds)
+
+
+def _special(plan: Plan, tiles: tuple[int, ...]) -> Plan | None:
+    plan.special = tiles
+    plan.closed = True
+    return plan if len(tiles) == 14 else None
+
+
+def _seven_pairs(d: Dealer, plan: Plan, suit: int) -> Plan | None:
+    every = set(d.kinds)
+    pool = sorted(d.rng.choice([every, suit_kinds(suit) | HONOURS, suit_kinds(suit)]) & every)
+    if len(pool) < 7:
+        pool = sorted(every)
+    chosen = d.rng.sample(pool, 7)
+    return _special(plan, tuple(i for k in chosen for i in d.take(k, 2) or ()))
+
+
+def _orphans(d: Dealer, plan: Plan, suit: int) -> Plan | None:
+    orphans = [k for k in d.kinds if is_terminal_or_honour(k)]
+    doubled = d.rng.choice(orphans)
+    tiles = tuple(i for k in orphans for i in d.take(k, 2 if k == doubled else 1) or ())
+    return _special(plan, tiles)
+
+
+def _nine_gates(d: Dealer, plan: Plan, suit: int) -> Plan | None:
+    base = suit * 9
+    counts = {base + k: 1 for k in range(9)}
+    counts[base] = counts[base + 8] = 3
+    counts[base + d.rng.randrange(9)] += 1
+    return _special(plan, tuple(i for k, n in counts.items() for i in d.take(k, n) or ()))
+
+
+SHAPERS: dict[str, Shaper] = {
+    "half-flush": _half_flush,
+    "full-flush": _full_flush,
+    "simples": _simples,
+    "outside": _outside(pure=False),
+    "pure-outside": _outside(pure=True),
+    "terminals-honours": _terminals_honours,
+    "green": _green,
+    "dragons": _dragons,
+    "winds": _winds,
+    "sanshoku": _sanshoku,
+    "ittsu": _ittsu,
+    "peikou": _peikou,
+    "doukou": _doukou,
+    "concealed-pungs": _concealed_pungs,
+    "seven-pairs": _seven_pairs,
+    "orphans": _orphans,
+    "nine-gates": _nine_gates,
+}
+
+
+def plan_for(flavour: str, d: Dealer) -> Plan | None:
+    """The groups a flavour forces and the kinds it draws the rest from (:data:`SHAPERS`;
+    a flavour not in the table draws from every kind)."""
+    suit = d.rng.choice([1, 2] if d.three else [0, 1, 2])
+    plan = Plan(chow_share=d.rng.choice([0.0, 0.3, 0.6, 0.9, 1.0]))
+    shaper = SHAPERS.get(flavour)
+    shaped = shaper(d, plan, suit) if shaper is not None else set(d.kinds)
+    if shaped is None or isinstance(shaped, Plan):
+        return shaped
+    plan.chow_starts = plan.chow_starts or d.chow_starts(shaped)
+    plan.pung_kinds = plan.pung_kinds or sorted(shaped)
+    plan.pair_kinds = plan.pair_kinds or sorted(shaped)
     return plan
 
 

@@ -7,8 +7,9 @@ docstrings are those of the rules the generic mechanics implement.
 
 from __future__ import annotations
 
+from reference_engine.play.claims import granted
 from reference_engine.play.rules import PlayRules, without
-from reference_engine.play.state import EndReason, GameState, HandEnd, Phase, replace_at
+from reference_engine.play.state import EndReason, GameState, HandEnd, Phase, PlayTable, replace_at
 from spec.actions import Action, ActionKind
 from spec.errors import RuleError
 from spec.melds import Meld, MeldKind
@@ -37,16 +38,15 @@ def _sorted(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
 
 # --- the deal ---------------------------------------------------------------------------
 
+NO_TABLE = PlayTable()  # the East round, no counters, no sticks
+
 
 def deal(
     rules: PlayRules,
     wall: tuple[Tile, ...],
     dealer: Seat,
     streak: int = 0,
-    *,
-    round_wind: Seat = Seat.EAST,
-    honba: int = 0,
-    sticks: int = 0,
+    table: PlayTable = NO_TABLE,
 ) -> GameState:
     """Deal ``hand_size`` tiles to each seat from the dealer on, then the dealer's extra tile, and
     replace the flowers dealt, dealer first (tw.play.flowers-replaced)."""
@@ -76,9 +76,9 @@ def deal(
         ready=(False,) * players,
         has_discarded=(False,) * players,
         tail=rules.tail,
-        round_wind=round_wind,
-        honba=honba,
-        sticks=sticks,
+        round_wind=table.round_wind,
+        honba=table.honba,
+        sticks=table.sticks,
         indicators=1 if rules.tail else 0,
         furiten=(False,) * players,
         ippatsu=(False,) * players,
@@ -182,7 +182,7 @@ def _may_declare_ready(rules: PlayRules, state: GameState, seat: Seat, tile: Til
 def claim_options(
     rules: PlayRules, state: GameState, seat: Seat, tile: Tile, discarder: Seat
 ) -> list[Action]:
-    """The claims ``seat`` may make on ``tile`` (pass excluded): tw.play.chow-previous-only."""
+    """The claims ``seat`` may make on ``tile`` (pass excluded): tw.claims.chow-previous-only."""
     if seat is discarder:
         return []
     index = SEATS.index(seat)
@@ -491,31 +491,24 @@ def _answer(rules: PlayRules, state: GameState, action: Action) -> GameState:
 
 
 def _resolve(rules: PlayRules, state: GameState) -> GameState:
-    """tw.play.claim-priority: a win beats pung and kong, which beat a chow; several seats may
-    win on one discard (tw.play.multiple-winners)."""
+    """The granted claim (:func:`~reference_engine.play.claims.granted`): a win settles the
+    hand, a pung, kong or chow takes the discard; no claim lets play go on."""
     source = state.pending_from
     tile = state.pending
     assert source is not None
     assert tile is not None
     order = [state.after(source, i) for i in range(1, state.players)]
-    winners = [
-        s for s in order if any(a.seat is s and a.kind is ActionKind.WIN for a in state.answers)
-    ]
-    if winners:
+    claims = {a.seat: a for a in state.answers if a.kind is not ActionKind.PASS}
+    chosen = granted(rules.profile, order, claims)
+    if chosen and claims[chosen[0]].kind is ActionKind.WIN:
         by = WinBy.ROBBING_KONG if state.phase is Phase.ROB else WinBy.DISCARD
-        if not rules.multiple_winners:
-            winners = winners[:1]
-        return _settle(rules, state, winners, by, source)
+        return _settle(rules, state, chosen, by, source)
     if state.phase is Phase.ROB:
         state = _passed(rules, state, tile, source, WinBy.ROBBING_KONG)
         return _complete_added_kong(rules, state, source, tile)
     if state.pending_north:
         return _replace_north(rules, state, source)
-    for kinds in ((ActionKind.PUNG, ActionKind.KONG), (ActionKind.CHOW,)):
-        claim = next((a for a in state.answers if a.kind in kinds), None)
-        if claim is not None:
-            return _after_discard(rules, state, claim)
-    return _after_discard(rules, state, None)
+    return _after_discard(rules, state, claims[chosen[0]] if chosen else None)
 
 
 def _take_discard(rules: PlayRules, state: GameState, claim: Action) -> GameState:
@@ -560,7 +553,7 @@ def _take_discard(rules: PlayRules, state: GameState, claim: Action) -> GameStat
 
 
 def _reveal_indicator(state: GameState) -> GameState:
-    """riichi.dora.kan-indicator: each kong turns over the next dora indicator at once."""
+    """riichi.play.kongs: each kong turns over the next dora indicator at once."""
     if not state.tail:
         return state
     return state.evolve(indicators=state.indicators + 1)
@@ -582,7 +575,7 @@ def _concealed_kong(rules: PlayRules, state: GameState, action: Action) -> GameS
 
 
 def _added_kong(rules: PlayRules, state: GameState, action: Action) -> GameState:
-    """tw.play.robbing-added-kong: others may win on the added tile before the kong stands."""
+    """tw.claims.rob-added-kong: others may win on the added tile before the kong stands."""
     seat, tile = action.seat, action.tile
     assert tile is not None
     hand, used = _take(state.hand(seat), tile, 1)

@@ -66,7 +66,6 @@ class PlayRules(ABC):
     tail: int = 0
     chow_allowed: bool = True
     calls_on_last_discard: bool = True
-    multiple_winners: bool = True
     original_ready: bool = False
 
     profile: Profile

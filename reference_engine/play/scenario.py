@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from reference_engine.play.claims import granted
 from reference_engine.play.game import apply, claim_options, deal, legal_actions, waits_of
 from reference_engine.play.rules import PlayRules
 from reference_engine.play.state import GameState, Phase, indicator_tiles
-from reference_engine.play.wall import explicit_wall, shuffled
+from reference_engine.play.wall import WallLayout, explicit_wall, shuffled
 from spec.actions import Action, ActionKind, parse_action, parse_discard
 from spec.errors import RuleError
 from spec.melds import Meld, parse_meld
@@ -64,16 +65,8 @@ def build_wall(rules: PlayRules, given: Mapping[str, Any], dealer: Seat) -> tupl
         raise RuleError("invalid-request", "this variant has no dead wall", path=("wall",))
     indicators = tiles_at(dead.get("indicators", ""), "wall", "dead_wall", "indicators")
     ura = tiles_at(dead.get("ura", ""), "wall", "dead_wall", "ura")
-    return explicit_wall(
-        rules.tile_set(),
-        hands,
-        order,
-        draws,
-        replacements,
-        rules.hand_size,
-        tail=(indicators, ura) if rules.tail else (),
-        slot=rules.tail // 2,
-    )
+    layout = WallLayout(hands, draws, replacements, (indicators, ura) if rules.tail else ())
+    return explicit_wall(rules.tile_set(), layout, order, rules.hand_size, slot=rules.tail // 2)
 
 
 def state_view(state: GameState) -> dict[str, Any]:
@@ -165,9 +158,7 @@ def play(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
         build_wall(rules, given, dealer),
         dealer,
         streak,
-        round_wind=table.round_wind,
-        honba=table.honba,
-        sticks=table.sticks,
+        table,
     )
     trace: list[dict[str, Any]] = [
         {"after": 0, "action": None, "legal": _legal_view(rules, state), "state": state_view(state)}
@@ -194,7 +185,7 @@ def play(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def claim(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
-    """Which wanted claims on a discard are legal and which are granted (tw.play.claim-priority)."""
+    """Which wanted claims on a discard are legal and which are granted (tw.claims.priority)."""
     tile, source = parse_discard(given)
     hands: list[tuple[Tile, ...]] = [(), (), (), ()]
     melds: list[tuple[Meld, ...]] = [(), (), (), ()]
@@ -236,20 +227,9 @@ def claim(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
         or action.kind is ActionKind.PASS
         for seat, action in wanted.items()
     }
-    granted = _granted(rules, source, {s: a for s, a in wanted.items() if legal[s]})
+    order = [next_seat(source, i) for i in range(1, 4)]
+    claims = {s: a for s, a in wanted.items() if legal[s] and a.kind is not ActionKind.PASS}
     return {
         "legal": {s.value: ok for s, ok in legal.items()},
-        "granted": [s.value for s in granted],
+        "granted": [s.value for s in granted(rules.profile, order, claims)],
     }
-
-
-def _granted(rules: PlayRules, source: Seat, claims: Mapping[Seat, Action]) -> list[Seat]:
-    order = [next_seat(source, i) for i in range(1, 4)]
-    winners = [s for s in order if s in claims and claims[s].kind is ActionKind.WIN]
-    if winners:
-        return winners if rules.multiple_winners else winners[:1]
-    for kinds in ((ActionKind.PUNG, ActionKind.KONG), (ActionKind.CHOW,)):
-        for seat in order:
-            if seat in claims and claims[seat].kind in kinds:
-                return [seat]
-    return []

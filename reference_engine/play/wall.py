@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from spec.errors import RuleError
 from spec.seats import Seat
@@ -48,21 +49,35 @@ def shuffled(tiles: Sequence[Tile], seed: int) -> tuple[Tile, ...]:
     return tuple(items)
 
 
+@dataclass(frozen=True)
+class WallLayout:
+    """The tiles a play fixture places: each seat's dealt hand, the front draws in order, the
+    replacement draws from the back, and the tail (riichi's dora and ura-dora indicators)."""
+
+    hands: Mapping[Seat, tuple[Tile, ...]]
+    draws: tuple[Tile, ...]
+    replacements: tuple[Tile, ...]
+    tail: Sequence[tuple[Tile, ...]] = ()
+
+
 def explicit_wall(
     full: Sequence[Tile],
-    hands: Mapping[Seat, tuple[Tile, ...]],
+    layout: WallLayout,
     deal_order: Sequence[Seat],
-    draws: tuple[Tile, ...],
-    replacements: tuple[Tile, ...],
     hand_size: int,
     *,
-    tail: Sequence[tuple[Tile, ...]] = (),
     slot: int = 0,
 ) -> tuple[Tile, ...]:
     """The wall in drawing order: dealt hands, front draws, the rest in tile order, then the
     replacement tiles in reverse (the back of the wall is drawn from its end), then the tail:
     each of its parts (riichi's dora and ura-dora indicators) filled up to ``slot`` tiles with
     the last tiles of the rest in tile order."""
+    hands, draws, replacements, tail = (
+        layout.hands,
+        layout.draws,
+        layout.replacements,
+        layout.tail,
+    )
     for seat in deal_order:
         if len(hands.get(seat, ())) != hand_size:
             count = len(hands.get(seat, ()))

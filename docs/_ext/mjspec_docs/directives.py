@@ -343,7 +343,7 @@ class RiichiTableDirective(MjspecDirective):
 
 
 class LimitTableDirective(RiichiTableDirective):
-    """``.. mjspec-limit-table:: <variant>``: the limits of ``riichi.limits``."""
+    """``.. mjspec-limit-table:: <variant>``: the profile's ``riichi: limits`` table."""
 
     what = "limits"
 
@@ -352,7 +352,7 @@ class LimitTableDirective(RiichiTableDirective):
 
 
 class PaymentTableDirective(RiichiTableDirective):
-    """``.. mjspec-payment-table:: <variant>``: the multipliers of ``riichi.payments``."""
+    """``.. mjspec-payment-table:: <variant>``: the profile's ``riichi: payments`` table."""
 
     what = "payments"
 

@@ -146,7 +146,7 @@ class MjspecDomain(Domain):
             return self.fixtures[name]
         return next((by_id[name] for by_id in self.examples.values() if name in by_id), None)
 
-    def resolve_xref(
+    def resolve_xref(  # noqa: PLR0913 (the signature is Sphinx's Domain API)
         self,
         env: BuildEnvironment,
         fromdocname: str,

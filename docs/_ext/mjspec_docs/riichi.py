@@ -49,7 +49,7 @@ TABLE_FLAGS = {
     "last_tile": "won on the last tile (of the wall, or the last discard)",
     "first_turn": "won on the first draw, before any call",
 }
-# What each key of ``riichi.payments`` means; its value is always read from the profile.
+# What each key of the profile's ``riichi: payments`` table means (its value is read from it).
 PAYMENTS: dict[str, tuple[str, str]] = {
     "ron_dealer": ("The dealer wins on a discard: the discarder pays", BASE_TIMES),
     "ron_non_dealer": ("A non-dealer wins on a discard: the discarder pays", BASE_TIMES),
@@ -166,7 +166,7 @@ def yaku_table(profile: Profile, name_cell: PatternCell) -> nodes.table:
 
 
 def limits_table(profile: Profile, base: Profile | None = None) -> list[nodes.Node]:
-    """The limits of ``riichi.limits`` (name, from han, base points) and the base cap.
+    """The profile's ``riichi: limits`` table (name, from han, base points) and the base cap.
 
     With ``base`` (the profile this one extends), say whether they differ from its.
     """
@@ -193,7 +193,7 @@ def limits_table(profile: Profile, base: Profile | None = None) -> list[nodes.No
 
 
 def payments_table(profile: Profile, base: Profile | None = None) -> list[nodes.Node]:
-    """The multipliers, rounding, honba and deposits of ``riichi.payments``.
+    """The multipliers, rounding, honba and deposits of the profile's ``riichi: payments`` table.
 
     With ``base`` (the profile this one extends), a value that differs is marked.
     """

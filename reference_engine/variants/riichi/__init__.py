@@ -11,7 +11,13 @@ from typing import Any, ClassVar
 from reference_engine.hand import WinningHand
 from reference_engine.play import scenario
 from reference_engine.variants.base import Outcome, Variant
-from reference_engine.variants.riichi.claims import claim_outcome, claimant_from, is_furiten, waits
+from reference_engine.variants.riichi.claims import (
+    ClaimTable,
+    claim_outcome,
+    claimant_from,
+    is_furiten,
+    waits,
+)
 from reference_engine.variants.riichi.context import RiichiWin
 from reference_engine.variants.riichi.match import MatchRules, play_match
 from reference_engine.variants.riichi.play import RiichiPlay
@@ -82,7 +88,7 @@ class Riichi(Variant):
 
     def analyse(self, given: Mapping[str, Any]) -> Outcome:
         """A hand's shape: waits, tenpai and furiten with 13 tiles; completeness and the nine
-        terminals abortive draw with 14 (rules ``sanma.analyse.*`` and ``sanma.abortive.*``)."""
+        terminals abortive draw with 14 (rules ``sanma.analysis.*`` and ``sanma.abortive.*``)."""
         claimant = claimant_from(Seat.EAST, given, ())
         hand = WinningHand(Seat.EAST, claimant.concealed, claimant.melds)
         self.requests.check_tiles(hand)
@@ -120,12 +126,7 @@ class Riichi(Variant):
             return RiichiWin(hand, WinBy.DISCARD, source, round_wind, riichi=riichi)
 
         return claim_outcome(
-            given,
-            self.seats,
-            self.profile.tiles.kinds,
-            self.profile.chow_allowed,
-            context,
-            self.scorer.score_reading,
+            given, ClaimTable(self.profile, self.seats, context, self.scorer.score_reading)
         )
 
     def match(self, given: Mapping[str, Any]) -> Outcome:
@@ -147,7 +148,7 @@ class Riichi(Variant):
     # --- scoring -------------------------------------------------------------------------
 
     def score(self, given: Mapping[str, Any]) -> Outcome:
-        """riichi.score: the best reading's yaku, han, fu, limit and payments."""
+        """riichi.points.best-reading: the best reading's yaku, han, fu, limit and payments."""
         win = self.requests.parse(given)
         best = self.scorer.best(win)
         if best is None:

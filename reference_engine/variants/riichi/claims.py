@@ -13,15 +13,28 @@ from typing import Any
 
 from reference_engine.analysis.reading import Reading
 from reference_engine.hand import WinningHand
+from reference_engine.play.claims import granted
 from reference_engine.variants.riichi.context import RiichiWin
 from reference_engine.variants.riichi.shapes import riichi_readings
 from spec.actions import Action, ActionKind, parse_action, parse_discard
 from spec.errors import RuleError
 from spec.melds import Meld, parse_meld
+from spec.profile import Profile
 from spec.seats import Seat
 from spec.tiles import Tile, tiles_at
 
 ScoreReading = Callable[[Reading, RiichiWin], object | None]
+
+
+@dataclass(frozen=True)
+class ClaimTable:
+    """What decides a claim besides the claimant: the profile (seats, tile set, chows, claim
+    order), the circumstances of a ron, and the scoring that says whether it has a yaku."""
+
+    profile: Profile
+    seats: tuple[Seat, ...]
+    win_context: Callable[[WinningHand, Seat], RiichiWin]
+    score_reading: ScoreReading
 
 
 @dataclass(frozen=True)
@@ -72,16 +85,10 @@ def is_furiten(claimant: Claimant, waiting: set[Tile]) -> bool:
     return own or temporary or riichi
 
 
-def claim_outcome(
-    given: Mapping[str, Any],
-    seats: tuple[Seat, ...],
-    tile_set: frozenset[Tile],
-    chow_allowed: bool,
-    win_context: Callable[[WinningHand, Seat], RiichiWin],
-    score_reading: ScoreReading,
-) -> dict[str, Any]:
+def claim_outcome(given: Mapping[str, Any], table: ClaimTable) -> dict[str, Any]:
     """Which wanted claims are legal and which are granted (ron > pon/kan > chi; double ron)."""
     tile, source = parse_discard(given)
+    seats = table.seats
     extracted = bool(given["discard"].get("extracted", False))
     claimants = {
         Seat(name): claimant_from(Seat(name), data, ("hands", name))
@@ -97,34 +104,14 @@ def claim_outcome(
             claimant is not None
             and seat is not source
             and seat in seats
-            and _legal(
-                action,
-                claimant,
-                tile,
-                source,
-                seats,
-                extracted,
-                chow_allowed,
-                tile_set,
-                win_context,
-                score_reading,
-            )
+            and _legal(action, claimant, tile, source, extracted, table)
         )
         legal[seat.value] = ok
         if ok and action.kind is not ActionKind.PASS:
             accepted[seat] = action
     order = [seats[(seats.index(source) + step) % len(seats)] for step in range(1, len(seats))]
-    winners = [s for s in order if s in accepted and accepted[s].kind is ActionKind.WIN]
-    granted = winners or next(
-        (
-            [s]
-            for kinds in ((ActionKind.PUNG, ActionKind.KONG), (ActionKind.CHOW,))
-            for s in order
-            if s in accepted and accepted[s].kind in kinds
-        ),
-        [],
-    )
-    return {"legal": legal, "granted": [s.value for s in granted]}
+    chosen = granted(table.profile, order, accepted)
+    return {"legal": legal, "granted": [s.value for s in chosen]}
 
 
 def _legal(
@@ -132,21 +119,18 @@ def _legal(
     claimant: Claimant,
     tile: Tile,
     source: Seat,
-    seats: tuple[Seat, ...],
     extracted: bool,
-    chow_allowed: bool,
-    tile_set: frozenset[Tile],
-    win_context: Callable[[WinningHand, Seat], RiichiWin],
-    score_reading: ScoreReading,
+    table: ClaimTable,
 ) -> bool:
+    seats = table.seats
     if action.kind is ActionKind.WIN:
-        waiting = waits(claimant, tile_set)
+        waiting = waits(claimant, table.profile.tiles.kinds)
         if tile.normal not in {t.normal for t in waiting} or is_furiten(claimant, waiting):
             return False
         hand = WinningHand(claimant.seat, (*claimant.concealed, tile), claimant.melds)
-        win = win_context(hand, source)
+        win = table.win_context(hand, source)
         return any(
-            score_reading(reading, win) is not None
+            table.score_reading(reading, win) is not None
             for reading in riichi_readings(hand, on_anothers_tile=True)
         )
     if claimant.riichi or extracted:
@@ -161,7 +145,7 @@ def _legal(
         run = [Tile(action.tile + k) for k in range(3)]
         others = [t for t in run if t is not tile.normal]
         return (
-            chow_allowed
+            table.profile.chow_allowed
             and claimant.seat is following
             and tile.normal in run
             and all(t in {c.normal for c in claimant.concealed} for t in others)

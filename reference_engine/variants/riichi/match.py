@@ -103,7 +103,7 @@ def _play_hand(table: _Table, hand: Mapping[str, Any], path: tuple[str | int, ..
 
 
 def _win(table: _Table, hand: Mapping[str, Any], path: tuple[str | int, ...]) -> None:
-    """sanma.match.sticks-to-winner, dealer repeat or rotation, honba."""
+    """sanma.match.sticks, dealer repeat or rotation, honba."""
     rules = table.rules
     winners = _seats(hand.get("winners", []), rules, (*path, "winners"))
     if not winners:
@@ -127,7 +127,8 @@ def _win(table: _Table, hand: Mapping[str, Any], path: tuple[str | int, ...]) ->
 
 
 def _exhaustive_draw(table: _Table, hand: Mapping[str, Any], path: tuple[str | int, ...]) -> None:
-    """sanma.draws.noten-payments, sanma.draws.nagashi-mangan, sanma.draws.dealer-tenpai."""
+    """sanma.draws.noten-payments, sanma.draws.nagashi-mangan and
+    sanma.draws.dealer-tenpai-repeats."""
     rules = table.rules
     tenpai = _seats(hand.get("tenpai", []), rules, (*path, "tenpai"))
     nagashi = _seats(hand.get("nagashi", []), rules, (*path, "nagashi"))

@@ -54,7 +54,6 @@ class RiichiPlay(PlayRules):
     hand_size = 13
     dealer_is_east = True
     calls_on_last_discard = False
-    multiple_winners = True
     original_ready = False
 
     def __init__(self, scorer: RiichiScorer) -> None:
@@ -76,7 +75,7 @@ class RiichiPlay(PlayRules):
         self.abortive = frozenset(EndReason(name) for name in play.get("abortive_draws", ()))
 
     def table_of(self, given: Mapping[str, Any]) -> PlayTable:
-        """riichi.play.table: the round wind, the honba counters and the sticks on the table.
+        """riichi.play.deal: the round wind, the honba counters and the sticks on the table.
         Seats are seat winds, so the dealer is east."""
         if given.get("dealer", "east") != "east":
             raise RuleError("invalid-request", "in riichi the dealer is east", path=("dealer",))
@@ -122,7 +121,7 @@ class RiichiPlay(PlayRules):
     # --- winning -------------------------------------------------------------------------
 
     def win_of(self, state: GameState, seat: Seat, by: WinBy, source: Seat | None) -> RiichiWin:
-        """The circumstances of a win as the state knows them (riichi.play.win-flags)."""
+        """The circumstances of a win as the state knows them (riichi.play.special-wins)."""
         index = SEATS.index(seat)
         hand = replace(winning_hand(state, seat, by), flowers=(), original_ready=False)
         numbers = self.numbers

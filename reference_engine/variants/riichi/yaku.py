@@ -1,7 +1,8 @@
 """Riichi yaku and yakuman as predicates over a reading; values come from the profile rows.
 
 Each function returns the han it earns (open or closed value of its row), or, for a
-yakuman, the number of yakuman; 0 when it does not apply. Rule ids: ``riichi.yaku.<id>``.
+yakuman, the number of yakuman; 0 when it does not apply. Each predicate's rule id is
+``riichi.yaku.`` followed by its yaku id.
 """
 
 from __future__ import annotations

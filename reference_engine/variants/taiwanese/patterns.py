@@ -251,7 +251,8 @@ def _concealed_pungs(r: Reading) -> int:
 
 
 def _concealed_pung_threshold(r: Reading, ctx: WinContext, row: PatternValue) -> int:
-    """tw.pattern.two/three/four/five-concealed-pungs; the thresholds add up
+    """tw.pattern.two-concealed-pungs, tw.pattern.three-concealed-pungs,
+    tw.pattern.four-concealed-pungs, tw.pattern.five-concealed-pungs; the thresholds add up
     (tw.combine.concealed-pung-thresholds)."""
     return _award(_concealed_pungs(r) >= row.param("at_least"), row)
 

@@ -23,7 +23,6 @@ from spec.wins import WinBy
 class TaiwanesePlay(PlayRules):
     """tw.play.*: the Taiwanese source's rules of play."""
 
-    multiple_winners = True
     original_ready = True
 
     def __init__(self, profile: Profile, settle: Callable[[WinRequest], Settlement]) -> None:
