@@ -307,7 +307,7 @@ def _compare_result(expected: Mapping[str, Any], actual: Any) -> list[Difference
 
 
 def _compare_winners_by_seat(expected: Sequence[Any], actual: Any) -> list[Difference]:
-    """Winners matched by seat: the same seats win, each with its patterns and tai."""
+    """Winners matched by seat: the same seats win, each with its patterns and figures."""
     want = {w["seat"]: w for w in expected}
     got = {w.get("seat"): w for w in (actual if _is_list(actual) else ()) if isinstance(w, Mapping)}
     diffs: list[Difference] = []
@@ -328,9 +328,9 @@ def _compare_winner(
     diffs: list[Difference] = []
     if "patterns" in expected:
         diffs += _compare_maps(f"{path}.patterns", expected["patterns"], actual.get("patterns"))
-    for key in ("tai", "dealer_tai", "han", "fu", "yakuman", "limit"):
-        if key in expected and not _exactly(expected[key], actual.get(key)):
-            diffs.append(Difference(f"{path}.{key}", expected[key], actual.get(key)))
+    for key, value in expected.items():
+        if key not in ("seat", "patterns") and not _exactly(value, actual.get(key)):
+            diffs.append(Difference(f"{path}.{key}", value, actual.get(key)))
     return diffs
 
 

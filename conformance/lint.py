@@ -2,6 +2,7 @@
 
 Codes: ``duplicate-id``, ``id-mismatch``, ``unknown-variant``, ``unknown-area``, ``unknown-rule``,
 ``duplicate-title``, ``unknown-pattern``, ``payments-sum``, ``duplicate-rule-id``,
+``unknown-figure``, ``figure-kind`` (a score figure the profile's outcome does not report),
 and, for a fixture that does not expect an error, the hand checks of the
 notation: ``invalid-tile``, ``too-many-copies``, ``tile-count``, ``invalid-meld``,
 ``flower-in-hand``.
@@ -159,6 +160,7 @@ def _lint_case(case: Case, corpus: Corpus) -> list[Problem]:
             )
         )
     problems += _lint_fields(case, load_profile(case.variant), doc)
+    problems += _lint_figures(case, load_profile(case.variant), doc)
     if not case.expects_error:
         problems += _lint_hand(case, load_profile(case.variant), doc)
     return problems
@@ -212,6 +214,41 @@ def _lint_fields(case: Case, profile: Profile, doc: Any) -> list[Problem]:
             family = "riichi" if not riichi else "tai-scoring"
             message = f"{name!r} is a {family} field; {case.variant} does not read it"
             problems.append(doc.problem("unsupported-field", message, (*path, name)))
+    return problems
+
+
+# The fields of a score outcome that are not figures (the rest are the profile's figures).
+_NOT_FIGURES = frozenset({"patterns", "payments", "winners", "seat", "error"})
+
+
+def _lint_figures(case: Case, profile: Profile, doc: Located) -> list[Problem]:
+    """An expected figure (``tai``, ``han``...) is one the variant's outcome reports, of its
+    kind (the profile's ``outcome: figures``); codes ``unknown-figure`` and ``figure-kind``."""
+    expect = thaw(case.expect)
+    places: list[tuple[tuple[str | int, ...], Any]] = []
+    if case.kind == "score":
+        places.append((("expect",), expect))
+        winners = expect.get("winners", [])
+    else:
+        winners = (expect.get("result") or {}).get("winners", []) if case.kind == "play" else []
+    base = ("expect", "winners") if case.kind == "score" else ("expect", "result", "winners")
+    places += [((*base, i), w) for i, w in enumerate(winners)]
+    shape = profile.outcome
+    known = ", ".join(f.name for f in shape.figures)
+    problems = []
+    for path, data in places:
+        if not isinstance(data, dict):
+            continue
+        for name, value in data.items():
+            if name in _NOT_FIGURES:
+                continue
+            figure = shape.figure(name)
+            if figure is None:
+                message = f"{name!r} is not a figure of {case.variant} scores ({known})"
+                problems.append(doc.problem("unknown-figure", message, (*path, name)))
+            elif not figure.kind.admits(value):
+                message = f"{name!r} is a {figure.kind.value} ({figure.meaning})"
+                problems.append(doc.problem("figure-kind", message, (*path, name), value=True))
     return problems
 
 

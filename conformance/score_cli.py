@@ -10,10 +10,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Mapping
 from typing import Any
 
 from conformance.engine import reference_plugin
-from spec.profile import find_profile
+from spec.profile import Profile, find_profile
 
 SEATS = ("east", "south", "west", "north")
 
@@ -136,26 +137,28 @@ def score_command(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
-    profile = find_profile(args.variant)
+    print_score(find_profile(args.variant), outcome)
+    return 0
+
+
+def print_score(profile: Profile, outcome: Mapping[str, Any]) -> None:
+    """The patterns in the unit of the profile's total, then every figure its outcome reports
+    (``outcome: figures``), then the payments."""
     names = {row.id: row.name for row in profile.patterns}
-    unit = "tai" if profile.family == "taiwanese" else "han"
+    shape = profile.outcome
+    labels = {f.name: f.name.replace("_", " ") for f in shape.figures}
     width = max([len(names.get(p, p)) for p in outcome["patterns"]] + [10])
-    print(f"{'pattern':<{width}}  {unit}")
+    print(f"{'pattern':<{width}}  {labels[shape.total]}")
     for pattern_id, value in outcome["patterns"].items():
         print(f"{names.get(pattern_id, pattern_id):<{width}}  {value:>3}")
-    if unit == "tai":
-        print(f"{'total':<{width}}  {outcome['tai']:>3}")
-        print(f"{'dealer tai':<{width}}  {outcome['dealer_tai']:>3}")
-    elif outcome["yakuman"]:
-        print(f"{'yakuman':<{width}}  {outcome['yakuman']:>3}   base {outcome['base']}")
-    else:
-        limit = f", {outcome['limit']}" if outcome["limit"] else ""
-        print(f"{'total':<{width}}  {outcome['han']:>3}   {outcome['fu']} fu{limit}")
+    for figure in shape.figures:
+        if figure.name not in outcome:
+            continue
+        label = "total" if figure.name == shape.total else labels[figure.name]
+        value = outcome[figure.name]
+        print(f"{label:<{width}}  {'none' if value is None else value:>3}")
     print()
     print(
         "payments: "
         + "  ".join(f"{seat} {amount:+d}" for seat, amount in outcome["payments"].items())
     )
-    if outcome.get("deposits"):
-        print(f"deposits collected: {outcome['deposits']}")
-    return 0

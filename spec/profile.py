@@ -8,6 +8,7 @@ the tile set all come from here (one source of truth).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from functools import cache
 from types import MappingProxyType
 from typing import Any
@@ -27,20 +28,26 @@ SAFE_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoade
 
 @dataclass(frozen=True)
 class PatternValue:
-    """One row of a scoring table."""
+    """One row of a scoring table: what every family's row has (id, names, per, replaces,
+    params, dora) and the family's own numbers in ``values`` (named in the profile's
+    ``pattern_values``: ``tai``; ``han``, ``open_han``, ``yakuman``)."""
 
     id: str
     name: str
-    tai: int = 0
     name_es: str = ""
-    concealed_tai: int | None = None
     per: str | None = None
     replaces: tuple[str, ...] = ()
     params: MappingProxyType[str, int] = field(default_factory=lambda: MappingProxyType({}))
-    han: int = 0
-    open_han: int | None = None
-    yakuman: int = 0
     is_dora: bool = False
+    values: MappingProxyType[str, int | None] = field(default_factory=lambda: MappingProxyType({}))
+
+    def value(self, name: str) -> int:
+        """The row's number called ``name``; 0 when the row has none."""
+        return self.values.get(name) or 0
+
+    def optional(self, name: str) -> int | None:
+        """The row's number called ``name``, or None when the row has none (or null)."""
+        return self.values.get(name)
 
     def param(self, name: str) -> int:
         """A threshold of the pattern's predicate; a missing one is a profile error."""
@@ -62,6 +69,41 @@ class DealerTai:
         return self.base + self.per_streak_win * streak
 
 
+class FigureKind(Enum):
+    """What a figure of a score outcome holds."""
+
+    COUNT = "count"  # an integer of at least 0
+    AMOUNT = "amount"  # any integer
+    NAME = "name"  # a string, or null for none
+
+    def admits(self, value: object) -> bool:
+        if self is FigureKind.NAME:
+            return value is None or isinstance(value, str)
+        if not isinstance(value, int) or isinstance(value, bool):
+            return False
+        return self is FigureKind.AMOUNT or value >= 0
+
+
+@dataclass(frozen=True)
+class Figure:
+    name: str
+    kind: FigureKind
+    meaning: str
+
+
+@dataclass(frozen=True)
+class OutcomeShape:
+    """The figures a score outcome reports besides patterns and payments (``tai``; ``han``,
+    ``fu``...), in profile order, and the one shown as the hand's total."""
+
+    figures: tuple[Figure, ...]
+    total: str
+
+    def figure(self, name: str) -> Figure | None:
+        """The figure called ``name``, or None when the outcome has no such figure."""
+        return next((f for f in self.figures if f.name == name), None)
+
+
 @dataclass(frozen=True)
 class Profile:
     """One variant's numbers. ``family`` names the rule family that plays it, ``tiles``
@@ -78,6 +120,7 @@ class Profile:
     seats: tuple[str, ...]
     dealer_tai: DealerTai | None
     patterns: tuple[PatternValue, ...]
+    outcome: OutcomeShape
     claim_priority: tuple[frozenset[ActionKind], ...]
     multiple_winners: bool
     chow_allowed: bool = True
@@ -106,21 +149,15 @@ def profile_from_data(data: dict[str, Any]) -> Profile:
             seats=tuple(data["seats"]),
             dealer_tai=DealerTai(dealer["base"], dealer["per_streak_win"]) if dealer else None,
             patterns=tuple(
-                PatternValue(
-                    id=row["id"],
-                    name=row["name"],
-                    name_es=row.get("name_es", ""),
-                    tai=row.get("tai", 0),
-                    concealed_tai=row.get("concealed_tai"),
-                    per=row.get("per"),
-                    replaces=tuple(row.get("replaces", ())),
-                    params=MappingProxyType(dict(row.get("params", {}))),
-                    han=row.get("han", 0),
-                    open_han=row.get("open_han"),
-                    yakuman=row.get("yakuman", 0),
-                    is_dora=bool(row.get("dora", False)),
-                )
-                for row in data["patterns"]
+                _pattern_row(row, index, set(data["pattern_values"]))
+                for index, row in enumerate(data["patterns"])
+            ),
+            outcome=OutcomeShape(
+                tuple(
+                    Figure(name, FigureKind(row["kind"]), row["meaning"])
+                    for name, row in data["outcome"]["figures"].items()
+                ),
+                data["outcome"]["total"],
             ),
             claim_priority=tuple(
                 frozenset(ActionKind(kind) for kind in claims)
@@ -134,6 +171,27 @@ def profile_from_data(data: dict[str, Any]) -> Profile:
         )
     except (KeyError, TypeError, ValueError) as error:
         raise RuleError("invalid-profile", f"malformed profile data: {error}") from None
+
+
+_ROW_FIELDS = frozenset({"id", "name", "name_es", "per", "replaces", "params", "dora"})
+
+
+def _pattern_row(row: dict[str, Any], index: int, declared: set[str]) -> PatternValue:
+    values = {key: value for key, value in row.items() if key not in _ROW_FIELDS}
+    for key in values:
+        if key not in declared:
+            message = f"pattern {row['id']!r}: {key!r} is not one of the pattern_values"
+            raise RuleError("invalid-profile", message, path=("patterns", index, key))
+    return PatternValue(
+        id=row["id"],
+        name=row["name"],
+        name_es=row.get("name_es", ""),
+        per=row.get("per"),
+        replaces=tuple(row.get("replaces", ())),
+        params=MappingProxyType(dict(row.get("params", {}))),
+        is_dora=bool(row.get("dora", False)),
+        values=MappingProxyType(values),
+    )
 
 
 def _tile_set(data: dict[str, Any]) -> TileSet:
@@ -207,4 +265,8 @@ def load_profile(variant: str) -> Profile:
             f"profile {variant!r}: {error.message}",
             path=tuple(error.absolute_path),
         )
-    return profile_from_data(data)
+    profile = profile_from_data(data)
+    if profile.outcome.figure(profile.outcome.total) is None:
+        message = f"profile {variant!r}: the total {profile.outcome.total!r} is not a figure"
+        raise RuleError("invalid-profile", message, path=("outcome", "total"))
+    return profile

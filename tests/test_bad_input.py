@@ -665,3 +665,17 @@ def test_a_flower_win_is_refused_by_riichi() -> None:
     given = {"concealed": "123m456p789s234s55z", "seat": "south", "win": {"by": "eight-flowers"}}
     outcome = ReferenceEngine().evaluate({"variant": "riichi", "kind": "score", "given": given})
     assert outcome["error"]["code"] == "invalid-request"
+
+
+def test_a_figure_the_variant_does_not_report_is_refused_at_its_line(
+    in_tmp: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    content = edited("  tai: 11\n", "  tai: 11\n  han: 3\n")
+    check(capsys, in_tmp, Bad(content, "unknown-figure", 13, 3, "'han'", "$.expect.han"))
+
+
+def test_a_figure_of_the_wrong_kind_is_refused_at_its_value(
+    in_tmp: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    content = edited("  tai: 11\n", "  tai: many\n")
+    check(capsys, in_tmp, Bad(content, "figure-kind", 12, 8, "'tai' is a count", "$.expect.tai"))

@@ -41,7 +41,7 @@ def _never(r: Reading, ctx: WinContext, row: PatternValue) -> int:
 
 
 def _always(r: Reading, ctx: WinContext, row: PatternValue) -> int:
-    return row.tai
+    return row.value("tai")
 
 
 @pytest.mark.parametrize("pattern_id", sorted(PREDICATES))

@@ -110,9 +110,9 @@ def ordered_areas(catalogue: Catalogue | None, found: Sequence[str]) -> list[str
 
 def pattern_value(row: PatternValue, names: Mapping[str, str]) -> str:
     """The value of a pattern in words, from the profile (``1 tai per flower``)."""
-    words = f"{row.tai} tai" + (f" per {row.per}" if row.per else "")
-    if row.concealed_tai is not None:
-        words += f", {row.concealed_tai} tai when concealed"
+    words = f"{row.value('tai')} tai" + (f" per {row.per}" if row.per else "")
+    if row.optional("concealed_tai") is not None:
+        words += f", {row.optional('concealed_tai')} tai when concealed"
     if row.replaces:
         words += "; scored instead of " + ", ".join(names.get(r, r) for r in row.replaces)
     if row.params:
@@ -299,8 +299,8 @@ class PatternTableDirective(MjspecDirective):
             cells: list[Any] = [
                 [para(name), para(literal(row.id), classes=["mj-meta"])],
                 row.name_es,
-                str(row.tai),
-                "" if row.concealed_tai is None else str(row.concealed_tai),
+                str(row.value("tai")),
+                "" if row.optional("concealed_tai") is None else str(row.optional("concealed_tai")),
                 row.per or "",
                 ", ".join(names.get(r, r) for r in row.replaces),
             ]

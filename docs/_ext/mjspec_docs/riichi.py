@@ -77,9 +77,8 @@ def seat_name(seat: object) -> str:
 
 
 def scores_han(profile: Profile | None) -> bool:
-    """Whether the profile values its patterns in han and yakuman (not in tai)."""
-    rows = profile.patterns if profile is not None else ()
-    return any(row.han or row.yakuman for row in rows) and not any(row.tai for row in rows)
+    """Whether the profile belongs to the riichi family (patterns in han and yakuman)."""
+    return profile is not None and profile.family == "riichi"
 
 
 def riichi_section(profile: Profile) -> Mapping[str, Any]:
@@ -96,18 +95,18 @@ def yakuman_words(count: int) -> str:
 
 def yaku_value(row: PatternValue, names: Mapping[str, str]) -> str:
     """A riichi pattern's value in words (``2 han, 1 han when open``)."""
-    if row.yakuman:
-        words = yakuman_words(row.yakuman)
+    if row.value("yakuman"):
+        words = yakuman_words(row.value("yakuman"))
     else:
-        words = f"{row.han} han" + (f" per {row.per}" if row.per else "")
+        words = f"{row.value('han')} han" + (f" per {row.per}" if row.per else "")
         if row.is_dora:
             words += "; a dora: it adds han to a hand that has a yaku, but is not a yaku"
-        elif row.open_han is None:
+        elif row.optional("open_han") is None:
             words += ", closed hands only"
-        elif row.open_han == row.han:
+        elif row.optional("open_han") == row.value("han"):
             words += ", open or closed"
         else:
-            words += f", {row.open_han} han when open"
+            words += f", {row.optional('open_han')} han when open"
     if row.replaces:
         words += "; scored instead of " + ", ".join(names.get(r, r) for r in row.replaces)
     return words
@@ -135,18 +134,18 @@ def yaku_table(profile: Profile, name_cell: PatternCell) -> nodes.table:
     names = {row.id: row.name for row in profile.patterns}
     rows: list[list[Cell]] = []
     for row in profile.patterns:
-        if row.yakuman:
+        if row.value("yakuman"):
             closed, opened = "", ""
         else:
-            closed = str(row.han)
-            opened = NOT_OPEN if row.open_han is None else str(row.open_han)
+            closed = str(row.value("han"))
+            opened = NOT_OPEN if row.optional("open_han") is None else str(row.optional("open_han"))
         rows.append(
             [
                 name_cell(row.id),
                 literal(row.id),
                 closed,
                 opened,
-                str(row.yakuman) if row.yakuman else "",
+                str(row.value("yakuman")) if row.value("yakuman") else "",
                 row.per or "",
                 ", ".join(names.get(r, r) for r in row.replaces),
                 "yes" if row.is_dora else "",
@@ -312,7 +311,7 @@ def yaku_breakdown(
     rows: list[list[Cell]] = []
     for pattern_id, value in result.get("patterns", {}).items():
         row = rows_of.get(pattern_id)
-        is_yakuman = bool(row.yakuman) if row is not None else bool(hand_yakuman)
+        is_yakuman = bool(row.value("yakuman")) if row is not None else bool(hand_yakuman)
         shown = yakuman_words(int(value)) if is_yakuman else str(value)
         rows.append([pattern_cell(pattern_id), literal(pattern_id), shown])
     if hand_yakuman:

@@ -111,7 +111,7 @@ class RiichiScorer:
         counts["dora"] += sum(1 for d in win.dora if d is Tile.NORTH) * win.nuki
         if win.riichi or win.double_riichi:
             counts["ura-dora"] += sum(1 for d in win.ura_dora if d is Tile.NORTH) * win.nuki
-        return {k: v * rows[k].han for k, v in counts.items() if v and k in rows}
+        return {k: v * rows[k].value("han") for k, v in counts.items() if v and k in rows}
 
 
 def _rank(score: RiichiScore) -> tuple[int, bool, int, int]:

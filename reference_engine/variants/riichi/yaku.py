@@ -44,11 +44,11 @@ def _han(condition: bool, w: RiichiWin, row: PatternValue) -> int:
     """The row's closed value, its open value (0 when closed-only) on an open hand."""
     if not condition:
         return 0
-    return row.han if w.closed else (row.open_han or 0)
+    return row.value("han") if w.closed else (row.optional("open_han") or 0)
 
 
 def _count(condition: bool, row: PatternValue) -> int:
-    return row.yakuman if condition else 0
+    return row.value("yakuman") if condition else 0
 
 
 def _groups(r: Reading) -> list[HandSet]:

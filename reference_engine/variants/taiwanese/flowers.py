@@ -28,4 +28,4 @@ def flower_win(request: WinRequest, profile: Profile) -> tuple[str, int]:
             f"{row.name} needs {needed} distinct flowers held, not {distinct}",
             path=("flowers",),
         )
-    return row.id, row.tai
+    return row.id, row.value("tai")

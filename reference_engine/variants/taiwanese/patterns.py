@@ -52,7 +52,7 @@ def pattern(pattern_id: str) -> Callable[[Predicate], Predicate]:
 
 
 def _award(condition: bool, row: PatternValue) -> int:
-    return row.tai if condition else 0
+    return row.value("tai") if condition else 0
 
 
 def _pungs(r: Reading, tiles: tuple[Tile, ...]) -> set[Tile]:
@@ -75,7 +75,7 @@ def _chows(r: Reading) -> list[HandSet]:
 @pattern("winning-hand")
 def winning_hand(r: Reading, ctx: WinContext, row: PatternValue) -> int:
     """tw.pattern.winning-hand: every valid 17-tile win."""
-    return row.tai
+    return row.value("tai")
 
 
 @pattern("no-flowers")
@@ -87,25 +87,25 @@ def no_flowers(r: Reading, ctx: WinContext, row: PatternValue) -> int:
 @pattern("flowers")
 def flowers(r: Reading, ctx: WinContext, row: PatternValue) -> int:
     """tw.pattern.flowers: per flower held."""
-    return row.tai * len(ctx.hand.flowers)
+    return row.value("tai") * len(ctx.hand.flowers)
 
 
 @pattern("honour-pung")
 def honour_pung(r: Reading, ctx: WinContext, row: PatternValue) -> int:
     """tw.pattern.honour-pung: per pung or kong of honours."""
-    return row.tai * sum(1 for s in r.sets if s.is_pung_or_kong and s.tile.is_honour)
+    return row.value("tai") * sum(1 for s in r.sets if s.is_pung_or_kong and s.tile.is_honour)
 
 
 @pattern("melded-kong")
 def melded_kong(r: Reading, ctx: WinContext, row: PatternValue) -> int:
     """tw.pattern.melded-kong: per exposed kong (claimed or added)."""
-    return row.tai * sum(1 for s in r.sets if s.kind is SetKind.KONG and s.open)
+    return row.value("tai") * sum(1 for s in r.sets if s.kind is SetKind.KONG and s.open)
 
 
 @pattern("concealed-kong")
 def concealed_kong(r: Reading, ctx: WinContext, row: PatternValue) -> int:
     """tw.pattern.concealed-kong: per concealed kong."""
-    return row.tai * sum(1 for s in r.sets if s.is_concealed_kong)
+    return row.value("tai") * sum(1 for s in r.sets if s.is_concealed_kong)
 
 
 @pattern("fully-concealed-self-draw")
@@ -272,7 +272,8 @@ def pure_straight(r: Reading, ctx: WinContext, row: PatternValue) -> int:
         picks = [[c for c in chows if c.tile is start] for start in needed]
         if all(picks):
             concealed = all(any(c.concealed for c in pick) for pick in picks)
-            value = row.concealed_tai if concealed and row.concealed_tai is not None else row.tai
+            concealed_tai = row.optional("concealed_tai")
+            value = concealed_tai if concealed and concealed_tai is not None else row.value("tai")
             best = max(best, value)
     return best
 
