@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from reference_engine import __version__
-from reference_engine.variants import VARIANTS, find_variant
+from reference_engine.variants import find_variant, playable_variants
 from spec.errors import RuleError
 from spec.possible import raise_first
 from spec.requests import request_problems
@@ -23,7 +23,7 @@ class ReferenceEngine:
         return {
             "name": "mjspec-reference",
             "version": __version__,
-            "variants": {cls.id: list(cls.kinds) for cls in VARIANTS},
+            "variants": {v: list(find_variant(v).kinds) for v in playable_variants()},
         }
 
     def evaluate(self, request: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Coded errors raised by the reference engine (a code is part of the contract; see the docs)."""
+"""Coded errors of the specification's vocabulary and of engines (a code is in the contract)."""
 
 from __future__ import annotations
 

@@ -13,19 +13,21 @@ from typing import Any, ClassVar
 
 from reference_engine.play.rules import PlayRules
 from spec.errors import RuleError
-from spec.profile import Profile, load_profile
+from spec.profile import Profile
 
 Outcome = dict[str, Any]
 
 
 class Variant:
-    """A rule set. Subclasses set ``id`` and implement the kinds they support."""
+    """A rule family over one variant's profile. Subclasses name their ``family`` (the
+    profile's ``family``) and implement the kinds they answer."""
 
-    id: ClassVar[str]
+    family: ClassVar[str]
     kinds: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self, profile: Profile | None = None) -> None:
-        self.profile = profile or load_profile(self.id)
+    def __init__(self, profile: Profile) -> None:
+        self.profile = profile
+        self.id = profile.variant
 
     @property
     def aliases(self) -> tuple[str, ...]:

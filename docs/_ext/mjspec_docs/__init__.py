@@ -20,6 +20,7 @@ from sphinx.util import logging
 from sphinx.util.typing import ExtensionMetadata
 
 from . import live
+from .architecture import ArchitectureDirective
 from .conformance_page import ConformanceDirective
 from .directives import (
     ExampleDirective,
@@ -101,6 +102,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("mjspec-schema-fields", SchemaFieldsDirective)
     app.add_directive("mjspec-command", CommandDirective)
     app.add_directive("mjspec-conformance", ConformanceDirective)
+    app.add_directive("mjspec-architecture", ArchitectureDirective)
     app.add_role("mjspec-tiles", TilesRole())
     app.connect("config-inited", resolve_paths)
     app.connect("env-before-read-docs", load_spec)

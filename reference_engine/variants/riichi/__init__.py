@@ -34,12 +34,13 @@ from spec.wins import WinBy
 
 
 class Riichi(Variant):
-    """Four-player riichi (WRC/Tenhou convention)."""
+    """The riichi family: yaku, han and fu; four players (WRC/Tenhou convention) or three
+    (JoyPip sanma), as the profile says."""
 
-    id: ClassVar[str] = "riichi"
+    family: ClassVar[str] = "riichi"
     kinds: ClassVar[tuple[str, ...]] = ("score", "analyse", "claim", "play", "match")
 
-    def __init__(self, profile: Profile | None = None) -> None:
+    def __init__(self, profile: Profile) -> None:
         super().__init__(profile)
         self.scorer = RiichiScorer(self.profile)
         self.numbers = self.scorer.numbers
@@ -169,7 +170,4 @@ class Riichi(Variant):
         }
 
 
-class RiichiSanma(Riichi):
-    """JoyPip three-player riichi: 108 tiles, North extraction, tsumo loss."""
-
-    id: ClassVar[str] = "riichi-sanma"
+FAMILY = Riichi

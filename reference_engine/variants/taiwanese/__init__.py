@@ -29,7 +29,7 @@ from spec.tiles import Tile, format_tiles, tiles_at
 class Taiwanese(Variant):
     """Taiwanese 16-tile rules: five sets and a pair, flowers, tai."""
 
-    id: ClassVar[str] = "taiwanese"
+    family: ClassVar[str] = "taiwanese"
     kinds: ClassVar[tuple[str, ...]] = ("score", "analyse", "claim", "play", "match")
 
     def play_rules(self) -> TaiwanesePlay:
@@ -141,3 +141,6 @@ class Taiwanese(Variant):
             if self.shapes(trial)[0]:
                 waiting.append(Tile(tile))
         return waiting
+
+
+FAMILY = Taiwanese
