@@ -17,6 +17,7 @@ from reference_engine.play.rules import PlayRules
 from reference_engine.play.selfplay import random_hand
 from reference_engine.play.state import GameState, Phase
 from reference_engine.variants import find_variant
+from reference_engine.variants.riichi.state import riichi_state
 from spec.actions import Action, ActionKind
 from spec.errors import RuleError
 from spec.melds import MeldKind
@@ -67,7 +68,7 @@ def check_invariants(rules: PlayRules, state: GameState) -> None:
             assert figures.get("tai", 0) or figures.get("han", 0) or figures.get("yakuman", 0)
     if state.tail:
         placed = -sum(end.deposits.values()) if end.settlement is None else 0
-        assert end.sticks_left * 1000 == state.sticks * 1000 + placed
+        assert end.sticks_left * 1000 == riichi_state(state).sticks * 1000 + placed
 
 
 def check_refusal(rules: PlayRules, state: GameState, rng: random.Random) -> None:

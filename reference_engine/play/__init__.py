@@ -1,6 +1,10 @@
-"""The game: a deterministic state machine for one hand, its actions, the wall, and matches.
+"""The game core: a deterministic state machine for one hand that knows no variant.
 
-``legal_actions(state, seat)`` lists every legal action; ``apply(state, action)``
-returns the next state or raises a coded ``illegal-action`` error. Variants
-plug in through :class:`reference_engine.play.rules.PlayRules` hooks.
+It deals, takes turns, draws (from the front, replacements from the back), discards,
+opens claim windows and grants claims (:mod:`~reference_engine.play.claims`), makes kongs
+and ends hands. ``legal_actions(rules, state, seat)`` lists every legal action;
+``apply(rules, state, action)`` returns the next state or raises a coded
+``illegal-action`` error. Everything a rule family decides goes through the hooks of
+:class:`~reference_engine.play.rules.PlayRules`, and what it keeps besides the core's state
+lives in ``GameState.extra``.
 """

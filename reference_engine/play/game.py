@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from reference_engine.play.claims import granted
 from reference_engine.play.rules import PlayRules, without
-from reference_engine.play.state import EndReason, GameState, HandEnd, Phase, PlayTable, replace_at
+from reference_engine.play.state import GameState, HandEnd, Phase, PlayTable, replace_at
 from spec.actions import Action, ActionKind
 from spec.errors import RuleError
 from spec.melds import Meld, MeldKind
@@ -77,14 +77,7 @@ def deal(
         has_discarded=(False,) * players,
         tail=rules.tail,
         round_wind=table.round_wind,
-        honba=table.honba,
-        sticks=table.sticks,
-        indicators=1 if rules.tail else 0,
-        furiten=(False,) * players,
-        ippatsu=(False,) * players,
-        double_ready=(False,) * players,
-        discarded=((),) * players,
-        called_from=(False,) * players,
+        extra=rules.start_extra(players, table),
         waits=tuple(waits_of(rules, hand, ()) for hand in hands),
     )
     for seat in order:
@@ -108,7 +101,7 @@ def legal_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action
     if seat not in state.awaiting:
         return []
     assert state.pending is not None
-    if state.phase is Phase.ROB or state.pending_north:
+    if state.phase is Phase.ROB or state.win_only:
         return [Action(seat, ActionKind.WIN), Action(seat, ActionKind.PASS)]
     assert state.pending_from is not None
     options = claim_options(rules, state, seat, state.pending, state.pending_from)
@@ -238,7 +231,7 @@ def apply(rules: PlayRules, state: GameState, action: Action, *, checked: bool =
     if state.phase in (Phase.CLAIM, Phase.ROB):
         return _answer(rules, state, action)
     if kind is ActionKind.DRAW:
-        return _draw(rules, state, action.seat, from_back=False)
+        return draw(rules, state, action.seat, from_back=False)
     if kind is ActionKind.FLOWER:
         assert action.tile is not None
         return _show_flower(rules, state, action.seat, action.tile)
@@ -248,11 +241,9 @@ def apply(rules: PlayRules, state: GameState, action: Action, *, checked: bool =
         return _concealed_kong(rules, state, action)
     if kind is ActionKind.ADDED_KONG:
         return _added_kong(rules, state, action)
-    if kind is ActionKind.NORTH:
-        return _set_north_aside(rules, state, action.seat)
-    if kind is ActionKind.NINE_TERMINALS:
-        return _end(state, rules.abortive_draw(state, EndReason.NINE_TERMINALS))
-    return _settle(rules, state, [action.seat], WinBy.SELF_DRAW, None)
+    if kind is ActionKind.WIN:
+        return _settle(rules, state, [action.seat], WinBy.SELF_DRAW, None)
+    return rules.variant_action(state, action)
 
 
 def why_illegal(rules: PlayRules, state: GameState, action: Action) -> str:
@@ -271,8 +262,9 @@ def why_illegal(rules: PlayRules, state: GameState, action: Action) -> str:
     offered = state.pending if state.pending is not None else state.drawn
     if action.kind is ActionKind.WIN and offered in state.restricted[index]:
         return f"{seat.value} declined a win and may not win on that tile until it discards"
-    if action.kind is ActionKind.WIN and state.furiten[index]:
-        return f"{seat.value} is in furiten and may not win on a discard"
+    refusal = rules.refusal(state, action)
+    if refusal is not None:
+        return refusal
     discarding = action.kind in (ActionKind.DISCARD, ActionKind.RIICHI)
     if tile is not None and discarding and tile not in state.hand(seat):
         return f"{tile.mpsz} is not in {seat.value}'s hand"
@@ -287,7 +279,7 @@ def why_illegal(rules: PlayRules, state: GameState, action: Action) -> str:
     return f"{action.notation!r} is not legal for {seat.value} now; legal: {legal}"
 
 
-def _with_hand(
+def with_hand(
     rules: PlayRules,
     state: GameState,
     seat: Seat,
@@ -313,22 +305,22 @@ def waits_of(rules: PlayRules, hand: tuple[Tile, ...], melds: tuple[Meld, ...]) 
     return rules.waits(hand, melds)
 
 
-def _end(state: GameState, end: HandEnd) -> GameState:
+def end_hand(state: GameState, end: HandEnd) -> GameState:
     return state.evolve(phase=Phase.END, end=end, awaiting=frozenset(), answers=())
 
 
-def _draw(rules: PlayRules, state: GameState, seat: Seat, *, from_back: bool) -> GameState:
+def draw(rules: PlayRules, state: GameState, seat: Seat, *, from_back: bool) -> GameState:
     """Draw from the front (a turn) or the back (a replacement): tw.play.last-16-reserved.
     The back skips the ``tail`` tiles kept at the end of the wall."""
     if state.live_tiles <= 0:
-        return _end(state, rules.exhaustive_draw(state))
+        return end_hand(state, rules.exhaustive_draw(state))
     if from_back:
         tile = state.wall[len(state.wall) - 1 - state.tail - state.back]
         state = state.evolve(back=state.back + 1)
     else:
         tile = state.wall[state.front]
         state = state.evolve(front=state.front + 1)
-    state = _with_hand(rules, state, seat, (*state.hand(seat), tile))
+    state = with_hand(rules, state, seat, (*state.hand(seat), tile))
     return state.evolve(
         turn=seat,
         phase=Phase.DISCARD,
@@ -342,7 +334,7 @@ def _show_flower(rules: PlayRules, state: GameState, seat: Seat, flower: Tile) -
     """tw.play.flowers-replaced: the flower is set aside and replaced from the back; seven or
     eight flowers may end the hand at once (tw.pattern.seven-flowers-capture, eight-flowers)."""
     index = SEATS.index(seat)
-    state = _with_hand(rules, state, seat, without(state.hand(seat), flower))
+    state = with_hand(rules, state, seat, without(state.hand(seat), flower))
     state = state.evolve(
         flowers=replace_at(state.flowers, seat, _sorted((*state.flowers[index], flower)))
     )
@@ -352,7 +344,7 @@ def _show_flower(rules: PlayRules, state: GameState, seat: Seat, flower: Tile) -
         by = WinBy.EIGHT_FLOWERS if payer is None else WinBy.FLOWER_CAPTURE
         return _settle(rules, state, [SEATS[winner]], by, None if payer is None else SEATS[payer])
     before = state
-    state = _draw(rules, state, seat, from_back=True)
+    state = draw(rules, state, seat, from_back=True)
     if state.end is not None or (seat is before.turn and flower == before.drawn):
         return state
     return state.evolve(
@@ -364,71 +356,21 @@ def _show_flower(rules: PlayRules, state: GameState, seat: Seat, flower: Tile) -
     )
 
 
-def _set_north_aside(rules: PlayRules, state: GameState, seat: Seat) -> GameState:
-    """sanma.play.north-extraction: the North is set aside (kept with the seat's flowers) and
-    shown to the others, who may win on it; otherwise a replacement is drawn from the back.
-    It breaks every ippatsu and the first go-around (sanma.play.north-interrupts)."""
-    index = SEATS.index(seat)
-    state = _with_hand(rules, state, seat, without(state.hand(seat), Tile.NORTH))
-    state = state.evolve(
-        flowers=replace_at(state.flowers, seat, (*state.flowers[index], Tile.NORTH)),
-        ippatsu=(False,) * state.players,
-        interrupted=True,
-        drawn=None,
-        pending=Tile.NORTH,
-        pending_from=seat,
-        pending_north=True,
-    )
-    robbers = frozenset(
-        other
-        for other in state.seats
-        if other is not seat and rules.may_win(state, other, Tile.NORTH, WinBy.DISCARD)
-    )
-    if robbers:
-        return state.evolve(phase=Phase.CLAIM, awaiting=robbers, answers=())
-    return _replace_north(rules, state, seat)
-
-
-def _replace_north(rules: PlayRules, state: GameState, seat: Seat) -> GameState:
-    state = _passed(rules, state, Tile.NORTH, seat, WinBy.DISCARD)
-    state = state.evolve(
-        pending=None,
-        pending_from=None,
-        pending_north=False,
-        awaiting=frozenset(),
-        answers=(),
-    )
-    return _draw(rules, state, seat, from_back=True)
-
-
 def _discard(rules: PlayRules, state: GameState, action: Action) -> GameState:
-    """A discard, or a discard declaring riichi (its ippatsu chance opens; double riichi when
-    it is the seat's first discard of an uninterrupted first go-around)."""
+    """A discard, or a discard declaring a ready hand (the Taiwanese original ready hand,
+    riichi); the family records what it keeps of a discard first (``on_discard``)."""
     seat, tile = action.seat, action.tile
     assert tile is not None
     index = SEATS.index(seat)
     declaring = action.ready or action.kind is ActionKind.RIICHI
-    already = state.ready[index]
-    state = _with_hand(rules, state, seat, without(state.hand(seat), tile))
+    state = rules.on_discard(state, action)
+    state = with_hand(rules, state, seat, without(state.hand(seat), tile))
     state = state.evolve(
         rivers=replace_at(state.rivers, seat, (*state.rivers[index], tile)),
-        discarded=replace_at(state.discarded, seat, (*state.discarded[index], tile)),
         discard_count=state.discard_count + 1,
         restricted=replace_at(state.restricted, seat, frozenset()),
-        furiten=replace_at(state.furiten, seat, state.furiten[index] and already),
         has_discarded=replace_at(state.has_discarded, seat, True),
-        ready=replace_at(state.ready, seat, already or declaring),
-        ippatsu=replace_at(state.ippatsu, seat, declaring and action.kind is ActionKind.RIICHI),
-        double_ready=replace_at(
-            state.double_ready,
-            seat,
-            state.double_ready[index]
-            or (
-                action.kind is ActionKind.RIICHI
-                and not state.has_discarded[index]
-                and not state.interrupted
-            ),
-        ),
+        ready=replace_at(state.ready, seat, state.ready[index] or declaring),
         drawn=None,
         pending=tile,
         pending_from=seat,
@@ -442,7 +384,9 @@ def _discard(rules: PlayRules, state: GameState, action: Action) -> GameState:
     return state.evolve(phase=Phase.CLAIM, awaiting=awaiting, answers=())
 
 
-def _passed(rules: PlayRules, state: GameState, tile: Tile, source: Seat, by: WinBy) -> GameState:
+def let_all_pass(
+    rules: PlayRules, state: GameState, tile: Tile, source: Seat, by: WinBy
+) -> GameState:
     """Every other seat let ``tile`` pass (its restrictions or furiten follow)."""
     for seat in state.seats:
         if seat is not source:
@@ -456,10 +400,10 @@ def _after_discard(rules: PlayRules, state: GameState, claim: Action | None) -> 
     source, tile = state.pending_from, state.pending
     assert source is not None
     assert tile is not None
-    state = _passed(rules, state, tile, source, WinBy.DISCARD)
+    state = let_all_pass(rules, state, tile, source, WinBy.DISCARD)
     aborted = rules.abort_after_discard(state)
     if aborted is not None:
-        return _end(state, aborted)
+        return end_hand(state, aborted)
     if claim is not None:
         return _take_discard(rules, state, claim)
     return _next_turn(rules, state, source)
@@ -475,7 +419,7 @@ def _next_turn(rules: PlayRules, state: GameState, after: Seat) -> GameState:
         answers=(),
     )
     if state.live_tiles <= 0:
-        return _end(state, rules.exhaustive_draw(state))
+        return end_hand(state, rules.exhaustive_draw(state))
     return state
 
 
@@ -504,15 +448,15 @@ def _resolve(rules: PlayRules, state: GameState) -> GameState:
         by = WinBy.ROBBING_KONG if state.phase is Phase.ROB else WinBy.DISCARD
         return _settle(rules, state, chosen, by, source)
     if state.phase is Phase.ROB:
-        state = _passed(rules, state, tile, source, WinBy.ROBBING_KONG)
+        state = let_all_pass(rules, state, tile, source, WinBy.ROBBING_KONG)
         return _complete_added_kong(rules, state, source, tile)
-    if state.pending_north:
-        return _replace_north(rules, state, source)
+    if state.win_only:
+        return rules.after_shown(state, source)
     return _after_discard(rules, state, claims[chosen[0]] if chosen else None)
 
 
 def _take_discard(rules: PlayRules, state: GameState, claim: Action) -> GameState:
-    """A claimed discard joins the claimer's meld; every ippatsu and the first go-around end."""
+    """A claimed discard joins the claimer's meld (the family notes the call: ``on_call``)."""
     source, tile, seat = state.pending_from, state.pending, claim.seat
     assert source is not None
     assert tile is not None
@@ -532,13 +476,11 @@ def _take_discard(rules: PlayRules, state: GameState, claim: Action) -> GameStat
         hand, used = _take(hand, tile, size - 1)
         kind = MeldKind.PUNG if claim.kind is ActionKind.PUNG else MeldKind.KONG
         meld = Meld(kind, tuple(sorted((*used, tile))), claimed_from=source)
-    state = _with_hand(rules, state, seat, hand, (*state.melds_of(seat), meld))
+    state = with_hand(rules, state, seat, hand, (*state.melds_of(seat), meld))
+    state = rules.on_call(state, source)
     state = state.evolve(
         rivers=replace_at(state.rivers, source, state.rivers[source_index][:-1]),
-        called_from=replace_at(state.called_from, source, True),
         calls_made=True,
-        interrupted=True,
-        ippatsu=(False,) * state.players,
         turn=seat,
         phase=Phase.DISCARD,
         drawn=None,
@@ -548,15 +490,8 @@ def _take_discard(rules: PlayRules, state: GameState, claim: Action) -> GameStat
         answers=(),
     )
     if claim.kind is ActionKind.KONG:
-        return _draw(rules, _reveal_indicator(state), seat, from_back=True)
+        return draw(rules, rules.on_kong(state), seat, from_back=True)
     return state
-
-
-def _reveal_indicator(state: GameState) -> GameState:
-    """riichi.play.kongs: each kong turns over the next dora indicator at once."""
-    if not state.tail:
-        return state
-    return state.evolve(indicators=state.indicators + 1)
 
 
 def _concealed_kong(rules: PlayRules, state: GameState, action: Action) -> GameState:
@@ -565,13 +500,9 @@ def _concealed_kong(rules: PlayRules, state: GameState, action: Action) -> GameS
     assert tile is not None
     hand, used = _take(state.hand(seat), tile, 4)
     meld = Meld(MeldKind.KONG, tuple(sorted(used)), concealed=True)
-    state = _with_hand(rules, state, seat, hand, (*state.melds_of(seat), meld))
-    state = state.evolve(
-        calls_made=True,
-        interrupted=True,
-        ippatsu=(False,) * state.players,
-    )
-    return _draw(rules, _reveal_indicator(state), seat, from_back=True)
+    state = with_hand(rules, state, seat, hand, (*state.melds_of(seat), meld))
+    state = state.evolve(calls_made=True)
+    return draw(rules, rules.on_kong(state), seat, from_back=True)
 
 
 def _added_kong(rules: PlayRules, state: GameState, action: Action) -> GameState:
@@ -579,7 +510,7 @@ def _added_kong(rules: PlayRules, state: GameState, action: Action) -> GameState
     seat, tile = action.seat, action.tile
     assert tile is not None
     hand, used = _take(state.hand(seat), tile, 1)
-    state = _with_hand(rules, state, seat, hand)
+    state = with_hand(rules, state, seat, hand)
     added = used[0]
     state = state.evolve(drawn=None, pending=added, pending_from=seat, calls_made=True)
     robbers = frozenset(
@@ -604,17 +535,15 @@ def _complete_added_kong(rules: PlayRules, state: GameState, seat: Seat, tile: T
         else m
         for m in state.melds_of(seat)
     )
-    state = _with_hand(rules, state, seat, state.hand(seat), melds)
+    state = with_hand(rules, state, seat, state.hand(seat), melds)
     state = state.evolve(
         turn=seat,
-        interrupted=True,
-        ippatsu=(False,) * state.players,
         pending=None,
         pending_from=None,
         awaiting=frozenset(),
         answers=(),
     )
-    return _draw(rules, _reveal_indicator(state), seat, from_back=True)
+    return draw(rules, rules.on_kong(state), seat, from_back=True)
 
 
 # --- the end of a hand ------------------------------------------------------------------
@@ -623,4 +552,4 @@ def _complete_added_kong(rules: PlayRules, state: GameState, seat: Seat, tile: T
 def _settle(
     rules: PlayRules, state: GameState, winners: list[Seat], by: WinBy, source: Seat | None
 ) -> GameState:
-    return _end(state, rules.settle_win(state, winners, by, source))
+    return end_hand(state, rules.settle_win(state, winners, by, source))

@@ -100,12 +100,7 @@ class PlayRules(ABC):
     # --- hooks with the Taiwanese behaviour as default ----------------------------------
 
     def table_of(self, given: Mapping[str, Any]) -> PlayTable:
-        """The table of a play request: the Taiwanese game has none of riichi's fields."""
-        for name in ("round", "honba", "riichi_sticks"):
-            if name in given:
-                raise RuleError(
-                    "invalid-request", f"{name!r} is a riichi field; not read here", path=(name,)
-                )
+        """The table of a play request (round wind, counters, sticks); none by default."""
         return PlayTable()
 
     def may_win(self, state: GameState, seat: Seat, tile: Tile, by: WinBy) -> bool:
@@ -131,6 +126,42 @@ class PlayRules(ABC):
     def turn_extras(self, state: GameState, seat: Seat) -> list[Action]:
         """Variant actions on one's turn besides discards, kongs and the win."""
         return []
+
+    def variant_action(self, state: GameState, action: Action) -> GameState:
+        """Apply one of the family's own turn actions (offered by :meth:`turn_extras`:
+        riichi's North set aside, the nine-terminals abortive draw)."""
+        raise RuleError("illegal-action", f"{action.notation!r} is not an action of this game")
+
+    def after_shown(self, state: GameState, source: Seat) -> GameState:
+        """Nobody won on a tile shown for a win only (``GameState.win_only``): play goes on
+        as the family says."""
+        raise RuleError("illegal-action", "this game shows no tile for a win only")
+
+    # --- the family's own state (GameState.extra) ---------------------------------------
+
+    def start_extra(self, players: int, table: PlayTable) -> object:
+        """The family's own state at the deal (None: it keeps none)."""
+        return None
+
+    def on_discard(self, state: GameState, action: Action) -> GameState:
+        """Before the core records a discard (``action``, on the state before it)."""
+        return state
+
+    def on_call(self, state: GameState, source: Seat) -> GameState:
+        """A discard of ``source`` is claimed for a meld."""
+        return state
+
+    def on_kong(self, state: GameState) -> GameState:
+        """Any kong is made, before its replacement is drawn."""
+        return state
+
+    def refusal(self, state: GameState, action: Action) -> str | None:
+        """A family's own reason why ``action`` is refused now, for the error message."""
+        return None
+
+    def state_view(self, state: GameState) -> dict[str, Any]:
+        """The family's state fields that a play fixture may check (``extra``, as JSON)."""
+        return {}
 
     def may_kong(self, state: GameState, seat: Seat, tile: Tile) -> bool:
         """May ``seat`` make a kong of ``tile`` now (any kind)?"""

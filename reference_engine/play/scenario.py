@@ -13,7 +13,7 @@ from typing import Any
 from reference_engine.play.claims import granted
 from reference_engine.play.game import apply, claim_options, deal, legal_actions, waits_of
 from reference_engine.play.rules import PlayRules
-from reference_engine.play.state import GameState, Phase, indicator_tiles
+from reference_engine.play.state import GameState, Phase
 from reference_engine.play.wall import WallLayout, explicit_wall, shuffled
 from spec.actions import Action, ActionKind, parse_action, parse_discard
 from spec.errors import RuleError
@@ -69,7 +69,7 @@ def build_wall(rules: PlayRules, given: Mapping[str, Any], dealer: Seat) -> tupl
     return explicit_wall(rules.tile_set(), layout, order, rules.hand_size, slot=rules.tail // 2)
 
 
-def state_view(state: GameState) -> dict[str, Any]:
+def state_view(rules: PlayRules, state: GameState) -> dict[str, Any]:
     """The state fields a play fixture may check (tiles as MPSZ strings)."""
     view: dict[str, Any] = {
         "turn": state.turn.value,
@@ -77,9 +77,7 @@ def state_view(state: GameState) -> dict[str, Any]:
         "live_tiles": state.live_tiles,
         "discard_count": state.discard_count,
     }
-    if state.tail:
-        view["indicators"] = format_tiles(indicator_tiles(state))
-        view["riichi_sticks"] = state.sticks + sum(state.ready)
+    view.update(rules.state_view(state))
     for index, seat in enumerate(state.seats):
         name = seat.value
         view[f"hand.{name}"] = format_tiles(state.hands[index])
@@ -90,9 +88,6 @@ def state_view(state: GameState) -> dict[str, Any]:
         view[f"flowers.{name}"] = format_tiles(state.flowers[index])
         view[f"restricted.{name}"] = format_tiles(sorted(state.restricted[index]))
         view[f"ready.{name}"] = state.ready[index]
-        if state.tail:
-            view[f"furiten.{name}"] = state.furiten[index]
-            view[f"ippatsu.{name}"] = state.ippatsu[index]
     return view
 
 
@@ -161,7 +156,12 @@ def play(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
         table,
     )
     trace: list[dict[str, Any]] = [
-        {"after": 0, "action": None, "legal": _legal_view(rules, state), "state": state_view(state)}
+        {
+            "after": 0,
+            "action": None,
+            "legal": _legal_view(rules, state),
+            "state": state_view(rules, state),
+        }
     ]
     outcome: dict[str, Any] = {"trace": trace}
     for index, action in enumerate(actions):
@@ -175,7 +175,7 @@ def play(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
                 "after": index + 1,
                 "action": str(action),
                 "legal": _legal_view(rules, state),
-                "state": state_view(state),
+                "state": state_view(rules, state),
             }
         )
     result = result_view(state)

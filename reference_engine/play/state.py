@@ -66,7 +66,10 @@ class GameState:
 
     ``waits`` holds, for each seat whose hand is one tile short, the kinds of tile that would
     complete it (empty otherwise); it follows the hand, so answering a discard needs no
-    completeness test.
+    completeness test. ``win_only`` marks a claim window on a tile that only a win may
+    take (riichi's North set aside). ``extra`` is the rule family's own state (riichi's
+    furiten, ippatsu, indicators...; None for a family that needs none): the core never
+    reads it.
     """
 
     wall: tuple[Tile, ...]
@@ -95,18 +98,10 @@ class GameState:
     end: HandEnd | None = None
     tail: int = 0
     round_wind: Seat = Seat.EAST
-    honba: int = 0
-    sticks: int = 0
     replacement_drawn: bool = False
-    pending_north: bool = False
-    interrupted: bool = False
-    indicators: int = 0
-    furiten: tuple[bool, ...] = (False,) * 4
-    ippatsu: tuple[bool, ...] = (False,) * 4
-    double_ready: tuple[bool, ...] = (False,) * 4
-    discarded: tuple[tuple[Tile, ...], ...] = ((),) * 4
-    called_from: tuple[bool, ...] = (False,) * 4
+    win_only: bool = False
     waits: tuple[frozenset[Tile], ...] = (frozenset(),) * 4
+    extra: object = None
 
     @property
     def live_tiles(self) -> int:
@@ -145,18 +140,6 @@ def replace_at(items: tuple[T, ...], seat: Seat, value: T) -> tuple[T, ...]:
     """``items`` with the entry of ``seat`` replaced."""
     index = SEATS.index(seat)
     return (*items[:index], value, *items[index + 1 :])
-
-
-def indicator_tiles(state: GameState) -> tuple[Tile, ...]:
-    """The dora indicators turned over: the first tiles of the wall's tail, one more per kong."""
-    start = len(state.wall) - state.tail
-    return state.wall[start : start + state.indicators]
-
-
-def ura_indicator_tiles(state: GameState) -> tuple[Tile, ...]:
-    """The ura-dora indicators under the turned ones: the second half of the tail."""
-    start = len(state.wall) - state.tail // 2
-    return state.wall[start : start + state.indicators]
 
 
 @dataclass(frozen=True)

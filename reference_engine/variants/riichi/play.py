@@ -17,16 +17,9 @@ from reference_engine.analysis.decompose import counts_of, is_sets_and_pair
 from reference_engine.analysis.shanten import shanten_of
 from reference_engine.analysis.waits import sets_and_pair_waits
 from reference_engine.outcome import Settlement, WinnerResult
+from reference_engine.play.game import draw, end_hand, let_all_pass, with_hand
 from reference_engine.play.rules import PlayRules, winning_hand, without
-from reference_engine.play.state import (
-    EndReason,
-    GameState,
-    HandEnd,
-    PlayTable,
-    indicator_tiles,
-    replace_at,
-    ura_indicator_tiles,
-)
+from reference_engine.play.state import EndReason, GameState, HandEnd, Phase, PlayTable, replace_at
 from reference_engine.variants.riichi.context import RiichiWin
 from reference_engine.variants.riichi.scoring import RiichiScore, RiichiScorer
 from reference_engine.variants.riichi.shapes import (
@@ -34,11 +27,17 @@ from reference_engine.variants.riichi.shapes import (
     seven_pairs_waits,
     thirteen_orphans_waits,
 )
+from reference_engine.variants.riichi.state import (
+    RiichiState,
+    indicator_tiles,
+    riichi_state,
+    ura_indicator_tiles,
+)
 from spec.actions import Action, ActionKind
 from spec.errors import RuleError
 from spec.melds import Meld, MeldKind
 from spec.seats import SEATS, Seat
-from spec.tiles import TERMINALS_AND_HONOURS, Tile
+from spec.tiles import TERMINALS_AND_HONOURS, Tile, format_tiles
 from spec.wins import WinBy
 
 
@@ -123,17 +122,18 @@ class RiichiPlay(PlayRules):
     def win_of(self, state: GameState, seat: Seat, by: WinBy, source: Seat | None) -> RiichiWin:
         """The circumstances of a win as the state knows them (riichi.play.special-wins)."""
         index = SEATS.index(seat)
+        extra = riichi_state(state)
         hand = replace(winning_hand(state, seat, by), flowers=(), original_ready=False)
         numbers = self.numbers
-        ron_on_discard = by is WinBy.DISCARD and not state.pending_north
+        ron_on_discard = by is WinBy.DISCARD and not state.win_only
         return RiichiWin(
             hand=hand,
             by=by,
             from_seat=source,
             round_wind=state.round_wind,
-            riichi=state.ready[index] and not state.double_ready[index],
-            double_riichi=state.double_ready[index],
-            ippatsu=state.ippatsu[index],
+            riichi=state.ready[index] and not extra.double_ready[index],
+            double_riichi=extra.double_ready[index],
+            ippatsu=extra.ippatsu[index],
             after_kong=by is WinBy.SELF_DRAW and state.replacement_drawn,
             last_tile=(by is WinBy.SELF_DRAW and state.last_live_drawn)
             or (ron_on_discard and state.live_tiles <= 0),
@@ -143,18 +143,19 @@ class RiichiPlay(PlayRules):
             dora=tuple(numbers.dora_after(t) for t in indicator_tiles(state)),
             ura_dora=tuple(numbers.dora_after(t) for t in ura_indicator_tiles(state)),
             nuki=len(state.flowers[index]),
-            honba=state.honba,
-            riichi_sticks=state.sticks,
+            honba=extra.honba,
+            riichi_sticks=extra.sticks,
         )
 
     def is_furiten(self, state: GameState, seat: Seat) -> bool:
         """sanma.furiten.*: passed a win since its last discard (or since riichi), or one of
         its waits is among its own discards (called ones included)."""
         index = SEATS.index(seat)
-        if state.furiten[index]:
+        extra = riichi_state(state)
+        if extra.furiten[index]:
             return True
         waits = state.waits[index]
-        return any(t.normal in waits for t in state.discarded[index])
+        return any(t.normal in waits for t in extra.discarded[index])
 
     def may_win(self, state: GameState, seat: Seat, tile: Tile, by: WinBy) -> bool:
         """A win needs the shape, a yaku (sanma.claims.ron-needs-yaku) and, on another's tile,
@@ -179,13 +180,113 @@ class RiichiPlay(PlayRules):
         and is not won on (declined, or not allowed for want of a yaku or by furiten) forbids
         every ron until the seat's next discard, or for the rest of the hand after riichi."""
         index = SEATS.index(seat)
-        if state.furiten[index]:
+        extra = riichi_state(state)
+        if extra.furiten[index]:
             return state
         if tile.normal not in state.waits[index]:
             return state
-        return state.evolve(furiten=replace_at(state.furiten, seat, True))
+        return state.evolve(extra=replace(extra, furiten=replace_at(extra.furiten, seat, True)))
+
+    # --- the family's own state --------------------------------------------------------
+
+    def start_extra(self, players: int, table: PlayTable) -> RiichiState:
+        return RiichiState.start(players, table.honba, table.sticks)
+
+    def on_discard(self, state: GameState, action: Action) -> GameState:
+        """Every discard is kept for furiten and nagashi; a riichi discard opens its ippatsu
+        chance, and is a double riichi on the seat's first discard of an uninterrupted first
+        go-around (sanma.play.riichi, riichi.play.ippatsu, riichi.yaku.double-riichi);
+        temporary furiten ends with the discard, riichi furiten does not."""
+        seat, tile = action.seat, action.tile
+        assert tile is not None
+        index = SEATS.index(seat)
+        extra = riichi_state(state)
+        riichi = action.kind is ActionKind.RIICHI
+        first = riichi and not state.has_discarded[index] and not extra.interrupted
+        changed = replace(
+            extra,
+            discarded=replace_at(extra.discarded, seat, (*extra.discarded[index], tile)),
+            furiten=replace_at(extra.furiten, seat, extra.furiten[index] and state.ready[index]),
+            ippatsu=replace_at(extra.ippatsu, seat, riichi),
+            double_ready=replace_at(extra.double_ready, seat, extra.double_ready[index] or first),
+        )
+        return state.evolve(extra=changed)
+
+    def on_call(self, state: GameState, source: Seat) -> GameState:
+        """A call ends every ippatsu and the first go-around; the discarder's nagashi is gone
+        (sanma.draws.nagashi-mangan)."""
+        extra = riichi_state(state).interrupt()
+        called = replace_at(extra.called_from, source, True)
+        return state.evolve(extra=replace(extra, called_from=called))
+
+    def on_kong(self, state: GameState) -> GameState:
+        """riichi.play.kongs: each kong turns over the next dora indicator at once, and ends
+        every ippatsu and the first go-around."""
+        extra = riichi_state(state).interrupt()
+        return state.evolve(extra=replace(extra, indicators=extra.indicators + 1))
+
+    def refusal(self, state: GameState, action: Action) -> str | None:
+        if action.kind is ActionKind.WIN and riichi_state(state).furiten[SEATS.index(action.seat)]:
+            return f"{action.seat.value} is in furiten and may not win on a discard"
+        return None
+
+    def state_view(self, state: GameState) -> dict[str, Any]:
+        """The indicators turned over, the sticks on the table (declarations included) and
+        each seat's furiten and ippatsu chance."""
+        extra = riichi_state(state)
+        view: dict[str, Any] = {
+            "indicators": format_tiles(indicator_tiles(state)),
+            "riichi_sticks": extra.sticks + sum(state.ready),
+        }
+        for index, seat in enumerate(state.seats):
+            view[f"furiten.{seat.value}"] = extra.furiten[index]
+            view[f"ippatsu.{seat.value}"] = extra.ippatsu[index]
+        return view
 
     # --- one's turn ----------------------------------------------------------------------
+
+    def variant_action(self, state: GameState, action: Action) -> GameState:
+        """A North set aside, or the nine-terminals abortive draw."""
+        if action.kind is ActionKind.NORTH:
+            return self._set_north_aside(state, action.seat)
+        if action.kind is ActionKind.NINE_TERMINALS:
+            return end_hand(state, self.abortive_draw(state, EndReason.NINE_TERMINALS))
+        return super().variant_action(state, action)
+
+    def _set_north_aside(self, state: GameState, seat: Seat) -> GameState:
+        """sanma.play.north-extraction: the North is set aside (kept with the seat's flowers)
+        and shown to the others, who may win on it; otherwise a replacement is drawn from the
+        back. It breaks every ippatsu and the first go-around (sanma.play.north-interrupts)."""
+        index = SEATS.index(seat)
+        state = with_hand(self, state, seat, without(state.hand(seat), Tile.NORTH))
+        state = state.evolve(
+            flowers=replace_at(state.flowers, seat, (*state.flowers[index], Tile.NORTH)),
+            extra=riichi_state(state).interrupt(),
+            drawn=None,
+            pending=Tile.NORTH,
+            pending_from=seat,
+            win_only=True,
+        )
+        robbers = frozenset(
+            other
+            for other in state.seats
+            if other is not seat and self.may_win(state, other, Tile.NORTH, WinBy.DISCARD)
+        )
+        if robbers:
+            return state.evolve(phase=Phase.CLAIM, awaiting=robbers, answers=())
+        return self.after_shown(state, seat)
+
+    def after_shown(self, state: GameState, source: Seat) -> GameState:
+        """Nobody won on the North: its replacement is drawn from the back (a rinshan draw)."""
+        state = let_all_pass(self, state, Tile.NORTH, source, WinBy.DISCARD)
+        state = state.evolve(
+            pending=None,
+            pending_from=None,
+            win_only=False,
+            awaiting=frozenset(),
+            answers=(),
+        )
+        return draw(self, state, source, from_back=True)
 
     def turn_extras(self, state: GameState, seat: Seat) -> list[Action]:
         index = SEATS.index(seat)
@@ -228,7 +329,7 @@ class RiichiPlay(PlayRules):
         index = SEATS.index(seat)
         if EndReason.NINE_TERMINALS not in self.abortive:
             return False
-        if state.has_discarded[index] or state.interrupted or state.drawn is None:
+        if state.has_discarded[index] or riichi_state(state).interrupted or state.drawn is None:
             return False
         kinds = {t.normal for t in state.hand(seat)} & set(TERMINALS_AND_HONOURS)
         return len(kinds) >= 9
@@ -272,7 +373,8 @@ class RiichiPlay(PlayRules):
                 payments[payer] += amount
             results.append(_winner_result(seat, best))
         deposits = self._declared(state, by, source)
-        collected = sum(-amount for amount in deposits.values()) + state.sticks * self.deposit
+        sticks = riichi_state(state).sticks
+        collected = sum(-amount for amount in deposits.values()) + sticks * self.deposit
         deposits[winners[0]] += collected
         return HandEnd(
             Settlement(tuple(results), MappingProxyType(payments)),
@@ -284,10 +386,11 @@ class RiichiPlay(PlayRules):
         """The 1,000 each declarer put down; a riichi discard won on is not paid (convention,
         Tenhou and WRC: the declaration fails)."""
         deposits = dict.fromkeys(state.seats, 0)
+        ippatsu = riichi_state(state).ippatsu
         for seat in state.seats:
             index = SEATS.index(seat)
-            failed = by is WinBy.DISCARD and seat is source and state.ippatsu[index]
-            if state.ready[index] and not (failed and not state.pending_north):
+            failed = by is WinBy.DISCARD and seat is source and ippatsu[index]
+            if state.ready[index] and not (failed and not state.win_only):
                 deposits[seat] -= self.deposit
         return deposits
 
@@ -306,7 +409,7 @@ class RiichiPlay(PlayRules):
             payments=payments,
             tenpai=tenpai,
             deposits=deposits,
-            sticks_left=state.sticks + placed,
+            sticks_left=riichi_state(state).sticks + placed,
         )
 
     def exhaustive_draw(self, state: GameState) -> HandEnd:
@@ -333,10 +436,11 @@ class RiichiPlay(PlayRules):
     def _is_nagashi(self, state: GameState, seat: Seat) -> bool:
         """sanma.draws.nagashi-mangan: every discard a terminal or honour, none called."""
         index = SEATS.index(seat)
-        discards = state.discarded[index]
+        extra = riichi_state(state)
+        discards = extra.discarded[index]
         return (
             bool(discards)
-            and not state.called_from[index]
+            and not extra.called_from[index]
             and all(t.normal in TERMINALS_AND_HONOURS for t in discards)
         )
 
@@ -374,7 +478,7 @@ class RiichiPlay(PlayRules):
         """The same wind as each of the four players' first discard, with no call."""
         if state.discard_count != 4 or state.calls_made:
             return False
-        firsts = {river[:1] for river in state.discarded}
+        firsts = {river[:1] for river in riichi_state(state).discarded}
         return len(firsts) == 1 and all(t.is_wind for first in firsts for t in first)
 
 

@@ -11,9 +11,9 @@ from reference_engine.analysis.decompose import counts_of
 from reference_engine.hand import WinningHand, WinRequest
 from reference_engine.outcome import Settlement, WinnerResult
 from reference_engine.play import scenario
-from reference_engine.play.match import match
 from reference_engine.variants.base import Outcome, Variant
 from reference_engine.variants.taiwanese.flowers import flower_win
+from reference_engine.variants.taiwanese.match import match
 from reference_engine.variants.taiwanese.patterns import WinContext
 from reference_engine.variants.taiwanese.play import TaiwanesePlay
 from reference_engine.variants.taiwanese.request import check_count, check_tiles, parse_win_request

@@ -3,16 +3,18 @@ from the previous player only, several winners, the original ready hand, flower 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
+from typing import Any
 
 from reference_engine.analysis.decompose import counts_of
 from reference_engine.analysis.waits import pairs_and_pungs_waits, sets_and_pair_waits
 from reference_engine.hand import TableContext, Win, WinningHand, WinRequest
 from reference_engine.outcome import Settlement
 from reference_engine.play.rules import PlayRules, winning_hand
-from reference_engine.play.state import EndReason, GameState, HandEnd
+from reference_engine.play.state import EndReason, GameState, HandEnd, PlayTable
 from reference_engine.variants.taiwanese.scoring import is_complete_shape
+from spec.errors import RuleError
 from spec.melds import Meld, MeldKind
 from spec.profile import Profile
 from spec.seats import SEATS, Seat
@@ -33,6 +35,16 @@ class TaiwanesePlay(PlayRules):
         self._settle = settle
         self._complete = lru_cache(maxsize=1 << 16)(self._complete_uncached)
         self._kinds = frozenset(int(t) for t in profile.tiles.kinds)
+
+    def table_of(self, given: Mapping[str, Any]) -> PlayTable:
+        """A Taiwanese table brings nothing besides the wall: riichi's round, honba and
+        sticks are refused rather than ignored."""
+        for name in ("round", "honba", "riichi_sticks"):
+            if name in given:
+                raise RuleError(
+                    "invalid-request", f"{name!r} is a riichi field; not read here", path=(name,)
+                )
+        return PlayTable()
 
     def is_complete(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> bool:
         """tw.structure.five-sets-and-pair / tw.structure.seven-pairs-and-pung."""

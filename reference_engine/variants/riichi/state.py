@@ -1,0 +1,65 @@
+"""What a riichi hand in play keeps beside the core's state (python-chess keeps a variant's
+extra board state the same way): the counters and sticks brought to the table, the dora
+indicators turned over, each seat's furiten, ippatsu chance, double riichi, every tile it
+discarded (called ones too) and whether one of its discards was called, and whether the
+first go-around has been interrupted."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reference_engine.play.state import GameState
+from spec.tiles import Tile
+
+
+@dataclass(frozen=True)
+class RiichiState:
+    honba: int
+    sticks: int
+    indicators: int
+    furiten: tuple[bool, ...]
+    ippatsu: tuple[bool, ...]
+    double_ready: tuple[bool, ...]
+    discarded: tuple[tuple[Tile, ...], ...]
+    called_from: tuple[bool, ...]
+    interrupted: bool = False
+
+    @classmethod
+    def start(cls, players: int, honba: int, sticks: int) -> RiichiState:
+        """A hand's start: one indicator turned over (riichi.play.dead-wall)."""
+        no = (False,) * players
+        return cls(honba, sticks, 1, no, no, no, ((),) * players, no)
+
+    def interrupt(self) -> RiichiState:
+        """A call, a kong or a North: every ippatsu chance and the first go-around end
+        (riichi.play.ippatsu, sanma.play.north-interrupts)."""
+        return RiichiState(
+            self.honba,
+            self.sticks,
+            self.indicators,
+            self.furiten,
+            (False,) * len(self.ippatsu),
+            self.double_ready,
+            self.discarded,
+            self.called_from,
+            interrupted=True,
+        )
+
+
+def riichi_state(state: GameState) -> RiichiState:
+    """The riichi part of a game state."""
+    extra = state.extra
+    assert isinstance(extra, RiichiState)
+    return extra
+
+
+def indicator_tiles(state: GameState) -> tuple[Tile, ...]:
+    """The dora indicators turned over: the first tiles of the wall's tail, one more per kong."""
+    start = len(state.wall) - state.tail
+    return state.wall[start : start + riichi_state(state).indicators]
+
+
+def ura_indicator_tiles(state: GameState) -> tuple[Tile, ...]:
+    """The ura-dora indicators under the turned ones: the second half of the tail."""
+    start = len(state.wall) - state.tail // 2
+    return state.wall[start : start + riichi_state(state).indicators]
