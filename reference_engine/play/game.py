@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from reference_engine.play.claims import granted
 from reference_engine.play.rules import PlayRules, without
-from reference_engine.play.state import GameState, HandEnd, Phase, PlayTable, replace_at
+from reference_engine.play.state import GameState, Phase, PlayTable, replace_at
 from spec.actions import Action, ActionKind
 from spec.errors import RuleError
 from spec.melds import Meld, MeldKind
@@ -305,15 +305,11 @@ def waits_of(rules: PlayRules, hand: tuple[Tile, ...], melds: tuple[Meld, ...]) 
     return rules.waits(hand, melds)
 
 
-def end_hand(state: GameState, end: HandEnd) -> GameState:
-    return state.evolve(phase=Phase.END, end=end, awaiting=frozenset(), answers=())
-
-
 def draw(rules: PlayRules, state: GameState, seat: Seat, *, from_back: bool) -> GameState:
     """Draw from the front (a turn) or the back (a replacement): tw.play.last-16-reserved.
     The back skips the ``tail`` tiles kept at the end of the wall."""
     if state.live_tiles <= 0:
-        return end_hand(state, rules.exhaustive_draw(state))
+        return state.ended(rules.exhaustive_draw(state))
     if from_back:
         tile = state.wall[len(state.wall) - 1 - state.tail - state.back]
         state = state.evolve(back=state.back + 1)
@@ -377,7 +373,7 @@ def _discard(rules: PlayRules, state: GameState, action: Action) -> GameState:
         replacement_drawn=False,
     )
     awaiting = frozenset(
-        other for other in state.seats if claim_options(rules, state, other, tile, seat)
+        other for other in state.in_play() if claim_options(rules, state, other, tile, seat)
     )
     if not awaiting:
         return _after_discard(rules, state, None)
@@ -388,7 +384,7 @@ def let_all_pass(
     rules: PlayRules, state: GameState, tile: Tile, source: Seat, by: WinBy
 ) -> GameState:
     """Every other seat let ``tile`` pass (its restrictions or furiten follow)."""
-    for seat in state.seats:
+    for seat in state.in_play():
         if seat is not source:
             state = rules.let_pass(state, seat, tile, by)
     return state
@@ -403,7 +399,7 @@ def _after_discard(rules: PlayRules, state: GameState, claim: Action | None) -> 
     state = let_all_pass(rules, state, tile, source, WinBy.DISCARD)
     aborted = rules.abort_after_discard(state)
     if aborted is not None:
-        return end_hand(state, aborted)
+        return state.ended(aborted)
     if claim is not None:
         return _take_discard(rules, state, claim)
     return _next_turn(rules, state, source)
@@ -419,7 +415,7 @@ def _next_turn(rules: PlayRules, state: GameState, after: Seat) -> GameState:
         answers=(),
     )
     if state.live_tiles <= 0:
-        return end_hand(state, rules.exhaustive_draw(state))
+        return state.ended(rules.exhaustive_draw(state))
     return state
 
 
@@ -441,7 +437,7 @@ def _resolve(rules: PlayRules, state: GameState) -> GameState:
     tile = state.pending
     assert source is not None
     assert tile is not None
-    order = [state.after(source, i) for i in range(1, state.players)]
+    order = state.order_after(source)
     claims = {a.seat: a for a in state.answers if a.kind is not ActionKind.PASS}
     chosen = granted(rules.profile, order, claims)
     if chosen and claims[chosen[0]].kind is ActionKind.WIN:
@@ -515,7 +511,7 @@ def _added_kong(rules: PlayRules, state: GameState, action: Action) -> GameState
     state = state.evolve(drawn=None, pending=added, pending_from=seat, calls_made=True)
     robbers = frozenset(
         other
-        for other in state.seats
+        for other in state.in_play()
         if other is not seat and rules.may_win(state, other, added, WinBy.ROBBING_KONG)
     )
     if not robbers:
@@ -552,4 +548,12 @@ def _complete_added_kong(rules: PlayRules, state: GameState, seat: Seat, tile: T
 def _settle(
     rules: PlayRules, state: GameState, winners: list[Seat], by: WinBy, source: Seat | None
 ) -> GameState:
-    return end_hand(state, rules.settle_win(state, winners, by, source))
+    return rules.after_win(state, winners, by, source)
+
+
+def continue_after_win(rules: PlayRules, state: GameState, winners: list[Seat]) -> GameState:
+    """The winners leave the hand and play goes on: the seat after the last winner in turn
+    order (from the discarder, or the self-drawer) draws next, unless the wall is done."""
+    last = winners[-1]
+    state = state.evolve(left=state.left | set(winners))
+    return _next_turn(rules, state, last)

@@ -7,7 +7,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from reference_engine.hand import WinningHand
-from reference_engine.play.state import EndReason, GameState, HandEnd, PlayTable, replace_at
+from reference_engine.play.state import (
+    EndReason,
+    GameState,
+    HandEnd,
+    PlayTable,
+    replace_at,
+)
 from spec.actions import Action
 from spec.errors import RuleError
 from spec.melds import Meld
@@ -166,6 +172,15 @@ class PlayRules(ABC):
     def may_kong(self, state: GameState, seat: Seat, tile: Tile) -> bool:
         """May ``seat`` make a kong of ``tile`` now (any kind)?"""
         return True
+
+    def after_win(
+        self, state: GameState, winners: list[Seat], by: WinBy, source: Seat | None
+    ) -> GameState:
+        """What a win does to the hand: by default it ends, settled by :meth:`settle_win`.
+        A family whose hand goes on after a win (Sichuan's bloody battle) records the
+        settlement in its state and lets the winners leave
+        (:func:`~reference_engine.play.game.continue_after_win`)."""
+        return state.ended(self.settle_win(state, winners, by, source))
 
     @abstractmethod
     def settle_win(

@@ -67,7 +67,9 @@ class GameState:
     ``waits`` holds, for each seat whose hand is one tile short, the kinds of tile that would
     complete it (empty otherwise); it follows the hand, so answering a discard needs no
     completeness test. ``win_only`` marks a claim window on a tile that only a win may
-    take (riichi's North set aside). ``extra`` is the rule family's own state (riichi's
+    take (riichi's North set aside). ``left`` holds the seats that have left the hand
+    (a winner of a family whose hand goes on after a win); turns and claims pass them by.
+    ``extra`` is the rule family's own state (riichi's
     furiten, ippatsu, indicators...; None for a family that needs none): the core never
     reads it.
     """
@@ -101,6 +103,7 @@ class GameState:
     replacement_drawn: bool = False
     win_only: bool = False
     waits: tuple[frozenset[Tile], ...] = (frozenset(),) * 4
+    left: frozenset[Seat] = frozenset()
     extra: object = None
 
     @property
@@ -116,6 +119,10 @@ class GameState:
         new.__dict__.update(changes)
         return new
 
+    def ended(self, end: HandEnd) -> GameState:
+        """The hand over, as ``end`` says; nobody has anything left to answer."""
+        return self.evolve(phase=Phase.END, end=end, awaiting=frozenset(), answers=())
+
     @property
     def players(self) -> int:
         return len(self.hands)
@@ -126,8 +133,26 @@ class GameState:
         return SEATS[: len(self.hands)]
 
     def after(self, seat: Seat, steps: int = 1) -> Seat:
-        """The seat ``steps`` places after ``seat`` in turn order, among the players."""
-        return next_seat(seat, steps, len(self.hands))
+        """The seat ``steps`` places after ``seat`` in turn order, among the seats still in
+        the hand."""
+        if not self.left:
+            return next_seat(seat, steps, len(self.hands))
+        for _ in range(steps):
+            seat = next_seat(seat, 1, len(self.hands))
+            while seat in self.left:
+                seat = next_seat(seat, 1, len(self.hands))
+        return seat
+
+    def in_play(self) -> tuple[Seat, ...]:
+        """The seats still in the hand, in turn order from east."""
+        seats = SEATS[: len(self.hands)]
+        return seats if not self.left else tuple(s for s in seats if s not in self.left)
+
+    def order_after(self, seat: Seat) -> list[Seat]:
+        """Every other seat still in the hand, in turn order after ``seat``."""
+        players = len(self.hands)
+        following = (next_seat(seat, step, players) for step in range(1, players))
+        return [s for s in following if s not in self.left]
 
     def hand(self, seat: Seat) -> tuple[Tile, ...]:
         return self.hands[SEATS.index(seat)]

@@ -17,7 +17,7 @@ from reference_engine.analysis.decompose import counts_of, is_sets_and_pair
 from reference_engine.analysis.shanten import shanten_of
 from reference_engine.analysis.waits import sets_and_pair_waits
 from reference_engine.outcome import Settlement, WinnerResult
-from reference_engine.play.game import draw, end_hand, let_all_pass, with_hand
+from reference_engine.play.game import draw, let_all_pass, with_hand
 from reference_engine.play.rules import PlayRules, winning_hand, without
 from reference_engine.play.state import EndReason, GameState, HandEnd, Phase, PlayTable, replace_at
 from reference_engine.variants.riichi.context import RiichiWin
@@ -250,7 +250,7 @@ class RiichiPlay(PlayRules):
         if action.kind is ActionKind.NORTH:
             return self._set_north_aside(state, action.seat)
         if action.kind is ActionKind.NINE_TERMINALS:
-            return end_hand(state, self.abortive_draw(state, EndReason.NINE_TERMINALS))
+            return state.ended(self.abortive_draw(state, EndReason.NINE_TERMINALS))
         return super().variant_action(state, action)
 
     def _set_north_aside(self, state: GameState, seat: Seat) -> GameState:
@@ -269,7 +269,7 @@ class RiichiPlay(PlayRules):
         )
         robbers = frozenset(
             other
-            for other in state.seats
+            for other in state.in_play()
             if other is not seat and self.may_win(state, other, Tile.NORTH, WinBy.DISCARD)
         )
         if robbers:
