@@ -15,7 +15,7 @@ from typing import Any
 
 from jsonschema.exceptions import best_match
 
-from spec.schemas import schema, validator
+from spec.schemas import definition_validator, schema, validator
 
 PROTOCOL_VERSION = 1
 MAX_LINE_BYTES = 8 * 1024 * 1024
@@ -57,6 +57,16 @@ def check(message: Mapping[str, Any], expected: tuple[str, ...]) -> None:
         error = best_match(errors)
         where = "/".join(str(p) for p in error.absolute_path) or "the message"
         raise ProtocolError(f"invalid {kind} message at {where}: {error.message}")
+
+
+def check_outcome(kind: str, outcome: Mapping[str, Any]) -> None:
+    """Check an engine's answer against the outcome definition of the request's kind
+    (``$defs/<kind>_outcome`` of the scenario schema, the one a fixture's expect uses)."""
+    errors = list(definition_validator("scenario", f"{kind}_outcome").iter_errors(outcome))
+    if errors:
+        error = best_match(errors)
+        where = "/".join(str(p) for p in error.absolute_path) or "the outcome"
+        raise ProtocolError(f"invalid {kind} outcome at {where}: {error.message}")
 
 
 def _definition(kind: str) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from conformance.protocol import (
     PROTOCOL_VERSION,
     ProtocolError,
     check,
+    check_outcome,
     decode,
     encode,
 )
@@ -196,6 +197,8 @@ class SubprocessEngine:
             reply = process.receive(time.monotonic() + self.timeout)
             if self.validate_traffic:
                 check(reply, ("result", "skipped", "error"))
+                if reply.get("type") == "result" and isinstance(reply.get("outcome"), Mapping):
+                    check_outcome(str(request.get("kind")), reply["outcome"])
             if reply.get("seq") != seq:
                 raise ProtocolError(f"a reply for seq {reply.get('seq')!r} to request {seq}")
         except TimeoutError:

@@ -119,6 +119,18 @@ def test_a_reply_against_the_schema_is_caught_in_traffic_mode(cases: list[Case])
     assert "'outcome' is a required property" in report.results[1].message
 
 
+def test_an_outcome_against_its_kinds_schema_is_caught_in_traffic_mode(cases: list[Case]) -> None:
+    engine = fake("bad-outcome", validate_traffic=True)
+    report = run_fake(engine, cases)
+    assert report.results[1].verdict is Verdict.ERROR
+    assert "invalid score outcome at payments/east" in report.results[1].message
+
+
+def test_an_outcome_against_its_kinds_schema_is_a_failure_otherwise(cases: list[Case]) -> None:
+    report = run_fake(fake("bad-outcome"), cases)
+    assert report.results[1].verdict is Verdict.FAIL
+
+
 def test_a_skipped_reply_is_a_skip(cases: list[Case]) -> None:
     report = run_fake(fake("skip-reply"), cases)
     assert report.results[1].verdict is Verdict.SKIP

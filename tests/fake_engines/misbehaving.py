@@ -45,6 +45,8 @@ def misbehave(mode: str, seq: int) -> bool:
         reply({"type": "result", "seq": seq, "outcome": [1, 2, 3]})
     elif mode == "missing-outcome":
         reply({"type": "result", "seq": seq})
+    elif mode == "bad-outcome":
+        reply({"type": "result", "seq": seq, "outcome": {"payments": {"east": "a lot"}}})
     elif mode == "huge":
         write(b'{"type": "result", "seq": %d, "outcome": {"x": "' % seq + b"y" * (20 << 20))
         write(b'"}}\n')
