@@ -24,6 +24,7 @@ from spec.errors import RuleError
 from spec.melds import parse_meld
 from spec.possible import copy_problems, count_problems, flower_problems, tile_problems
 from spec.profile import Profile, load_profile
+from spec.requests import family_problems
 from spec.tiles import tiles_at
 from spec.tileset import table_tile_set
 from spec.wins import WinBy
@@ -166,55 +167,13 @@ def _lint_case(case: Case, corpus: Corpus) -> list[Problem]:
     return problems
 
 
-# Request fields that only one family of rule sets reads; elsewhere they would be ignored.
-_RIICHI_FIELDS = {
-    (): {"round", "dora_indicators", "ura_indicators", "north"},
-    ("table",): {
-        "riichi",
-        "double_riichi",
-        "ippatsu",
-        "after_kong",
-        "last_tile",
-        "first_turn",
-        "honba",
-        "riichi_sticks",
-    },
-    ("discard",): {"extracted"},
-    ("hand",): {"discards", "passed", "passed_after_riichi", "riichi"},
-}
-_TAI_FIELDS = {
-    (): {"flowers", "dealer", "other_winners"},
-    ("table",): {"dealer_streak", "discards", "last_wall_tile", "last_discard", "original_ready"},
-}
-
-
-def _lint_fields(case: Case, profile: Profile, doc: Any) -> list[Problem]:
-    """A field the variant's family never reads is an error, not silently ignored
-    (code ``unsupported-field``)."""
-    if case.kind not in ("score", "analyse", "claim"):
-        return []
-    riichi = "riichi" in profile.sections
-    foreign = _TAI_FIELDS if riichi else _RIICHI_FIELDS
-    given = thaw(case.given)
-    places: list[tuple[tuple[str, ...], tuple[str | int, ...], Any]] = [
-        ((), ("given",), given),
-        (("table",), ("given", "table"), given.get("table")),
-        (("discard",), ("given", "discard"), given.get("discard")),
+def _lint_fields(case: Case, profile: Profile, doc: Located) -> list[Problem]:
+    """A field the variant's family never reads is an error, not silently ignored (code
+    ``unsupported-field``; the schema marks such fields with the families that read them)."""
+    return [
+        doc.problem(error.code, error.message, ("given", *error.path))
+        for error in family_problems(case.kind, thaw(case.given), profile.family)
     ]
-    if case.kind == "analyse":
-        places.append((("hand",), ("given",), given))
-    hands = given.get("hands")
-    if isinstance(hands, dict):
-        places += [(("hand",), ("given", "hands", seat), hand) for seat, hand in hands.items()]
-    problems = []
-    for key, path, data in places:
-        if not isinstance(data, dict):
-            continue
-        for name in sorted(foreign.get(key, set()) & set(data)):
-            family = "riichi" if not riichi else "tai-scoring"
-            message = f"{name!r} is a {family} field; {case.variant} does not read it"
-            problems.append(doc.problem("unsupported-field", message, (*path, name)))
-    return problems
 
 
 # The fields of a score outcome that are not figures (the rest are the profile's figures).

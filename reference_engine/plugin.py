@@ -13,7 +13,7 @@ from reference_engine import __version__
 from reference_engine.variants import find_variant, playable_variants
 from spec.errors import RuleError
 from spec.possible import raise_first
-from spec.requests import request_problems
+from spec.requests import family_problems, request_problems
 
 
 class ReferenceEngine:
@@ -41,6 +41,7 @@ class ReferenceEngine:
             if kind not in variant.kinds:
                 raise RuleError("unsupported-kind", f"{variant.id} does not answer {kind!r}")
             raise_first(request_problems(kind, given))
+            raise_first(family_problems(kind, given, variant.profile.family))
             return variant.evaluate(kind, given)
         except RuleError as error:
             return {"error": error_payload(error)}

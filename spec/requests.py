@@ -3,6 +3,7 @@ definition in the scenario schema (``$defs/<kind>_given``) before any rule code 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import fastjsonschema
@@ -14,6 +15,8 @@ from spec.schemas import definition_validator, fast_check_definition, schema
 KINDS: tuple[str, ...] = tuple(schema("kind")["enum"])
 # A definition of the grammar (an action, a meld) names the code its violations get.
 CODE_KEYWORD = "x-mjspec-code"
+# A field that only some rule families read names them; the others refuse it.
+FAMILIES_KEYWORD = "x-mjspec-families"
 
 
 def request_problems(kind: str, given: Any) -> list[RuleError]:
@@ -48,6 +51,47 @@ def request_problems(kind: str, given: Any) -> list[RuleError]:
         code = str(declared.get(CODE_KEYWORD, "invalid-request"))
         problems.append(RuleError(code, str(chosen.message), path=path))
     return problems
+
+
+def family_problems(kind: str, given: Any, family: str) -> list[RuleError]:
+    """Fields of ``given`` that the rule family does not read (a field the schema marks with
+    the families that read it): ``unsupported-field``, never silently ignored."""
+    definitions = schema("scenario")["$defs"]
+    problems: list[RuleError] = []
+    _walk(definitions.get(f"{kind}_given", {}), given, (), family, definitions, problems)
+    return problems
+
+
+def _walk(
+    node: Mapping[str, Any],
+    value: Any,
+    path: tuple[str | int, ...],
+    family: str,
+    definitions: Mapping[str, Any],
+    problems: list[RuleError],
+) -> None:
+    node = _resolved(node, definitions)
+    if not isinstance(value, Mapping):
+        return
+    properties = node.get("properties", {})
+    for key, item in value.items():
+        field = properties.get(key, node.get("additionalProperties"))
+        if not isinstance(field, Mapping):
+            continue
+        readers = field.get(FAMILIES_KEYWORD)
+        if readers is not None and family not in readers:
+            message = (
+                f"{key!r} is a field of the {', '.join(readers)} family; {family} does not read it"
+            )
+            problems.append(RuleError("unsupported-field", message, path=(*path, key)))
+            continue
+        _walk(field, item, (*path, key), family, definitions, problems)
+
+
+def _resolved(node: Mapping[str, Any], definitions: Mapping[str, Any]) -> Mapping[str, Any]:
+    while isinstance(node.get("$ref"), str) and node["$ref"].startswith("#/$defs/"):
+        node = definitions[node["$ref"].removeprefix("#/$defs/")]
+    return node
 
 
 def _order(error: ValidationError) -> tuple[str, ...]:

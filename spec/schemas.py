@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable
 from functools import cache
@@ -46,24 +47,27 @@ def _by_id() -> dict[str, dict[str, Any]]:
 def _shipped(uri: str) -> dict[str, Any]:
     """A ``$ref`` to another schema resolves to the shipped copy, never to the network."""
     try:
-        return _by_id()[uri]
+        return copy.deepcopy(_by_id()[uri])
     except KeyError:
         raise ValueError(f"no shipped schema has the $id {uri!r}") from None
+
+
+# fastjsonschema resolves a $ref between the shipped schemas through these (never the
+# network), and rewrites every $ref it meets in place: it is given copies.
+_HANDLERS = {"https": _shipped, "http": _shipped}
 
 
 @cache
 def fast_check(name: str) -> Callable[[Any], Any]:
     """The schema compiled to Python code by fastjsonschema: a quick yes for valid documents
     (the schemas use only keywords it implements); jsonschema explains a no."""
-    return fastjsonschema.compile(schema(name), handlers={"https": _shipped, "http": _shipped})
+    return fastjsonschema.compile(copy.deepcopy(schema(name)), handlers=_HANDLERS)
 
 
 @cache
 def fast_check_definition(name: str, definition: str) -> Callable[[Any], Any]:
     """One definition (``$defs``) of a schema, compiled (see :func:`fast_check`)."""
-    return fastjsonschema.compile(
-        _definition(name, definition), handlers={"https": _shipped, "http": _shipped}
-    )
+    return fastjsonschema.compile(_definition(name, definition), handlers=_HANDLERS)
 
 
 @cache

@@ -139,3 +139,45 @@ def test_score_refuses_an_out_of_range_field_with_its_path(
     err = capsys.readouterr().err
     assert "invalid-request" in err
     assert "(at north)" in err
+
+
+@pytest.mark.parametrize(
+    ("variant", "given", "path"),
+    [
+        ("taiwanese", {**TAIWANESE_WIN, "dora_indicators": "3p"}, ["dora_indicators"]),
+        ("taiwanese", {**TAIWANESE_WIN, "table": {"riichi": True}}, ["table", "riichi"]),
+        ("riichi", {**RIICHI_WIN, "flowers": "1f"}, ["flowers"]),
+        ("riichi", {**RIICHI_WIN, "table": {"dealer_streak": 1}}, ["table", "dealer_streak"]),
+    ],
+)
+def test_a_field_of_another_family_is_refused_not_ignored(
+    variant: str, given: dict[str, Any], path: list[str]
+) -> None:
+    outcome = evaluate(variant, "score", given)
+    assert outcome["error"]["code"] == "unsupported-field"
+    assert outcome["error"]["path"] == path
+
+
+def test_a_claim_hand_field_of_another_family_is_refused_at_its_path() -> None:
+    given = {
+        "discard": {"tile": "5m", "from": "west"},
+        "hands": {"north": {"concealed": "5m5m123p456p789s1z1z1z2z", "riichi": True}},
+        "claims": {"north": "pung 5m"},
+    }
+    outcome = evaluate("taiwanese", "claim", given)
+    assert outcome["error"]["code"] == "unsupported-field"
+    assert outcome["error"]["path"] == ["hands", "north", "riichi"]
+
+
+def test_compiling_the_schemas_leaves_the_shipped_ones_as_they_are() -> None:
+    import copy
+
+    from spec.schemas import fast_check, fast_check_definition, schema
+
+    before = {name: copy.deepcopy(schema(name)) for name in ("scenario", "protocol", "kind")}
+    fast_check.cache_clear()
+    fast_check_definition.cache_clear()
+    fast_check("scenario")
+    fast_check("protocol")
+    fast_check_definition("scenario", "score_given")
+    assert {name: schema(name) for name in before} == before
