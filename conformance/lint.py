@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import spec
-from conformance.corpus import Case, Corpus, thaw
+from conformance.corpus import Case, Corpus
 from conformance.problems import Problem
 from conformance.yamlsafe import Located
 from spec.errors import RuleError
@@ -172,7 +172,7 @@ def _lint_fields(case: Case, profile: Profile, doc: Located) -> list[Problem]:
     ``unsupported-field``; the schema marks such fields with the families that read them)."""
     return [
         doc.problem(error.code, error.message, ("given", *error.path))
-        for error in family_problems(case.kind, thaw(case.given), profile.family)
+        for error in family_problems(case.kind, case.given, profile.family)
     ]
 
 
@@ -183,7 +183,7 @@ _NOT_FIGURES = frozenset({"patterns", "payments", "winners", "seat", "error"})
 def _lint_figures(case: Case, profile: Profile, doc: Located) -> list[Problem]:
     """An expected figure (``tai``, ``han``...) is one the variant's outcome reports, of its
     kind (the profile's ``outcome: figures``); codes ``unknown-figure`` and ``figure-kind``."""
-    expect = thaw(case.expect)
+    expect = case.expect
     places: list[tuple[tuple[str | int, ...], Any]] = []
     if case.kind == "score":
         places.append((("expect",), expect))
@@ -196,7 +196,7 @@ def _lint_figures(case: Case, profile: Profile, doc: Located) -> list[Problem]:
     known = ", ".join(f.name for f in shape.figures)
     problems = []
     for path, data in places:
-        if not isinstance(data, dict):
+        if not isinstance(data, Mapping):
             continue
         for name, value in data.items():
             if name in _NOT_FIGURES:
@@ -219,7 +219,7 @@ def _pattern_ids(variant: str) -> set[str]:
 def _lint_hand(case: Case, profile: Profile, doc: Any) -> list[Problem]:
     """A fixture that expects a result must describe a possible hand: every problem of its
     tiles is listed (:mod:`spec.possible`)."""
-    given = thaw(case.given)
+    given = case.given
     tiles = table_tile_set(profile.tiles, given.get("options"))
     found: list[RuleError] = []
     try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from spec.tiles import Suit, Tile
@@ -68,6 +69,6 @@ class TileSet:
 def table_tile_set(tiles: TileSet, options: object) -> TileSet:
     """The tile set a table plays with: ``options: {red_fives: false}`` makes every five
     plain (``riichi.tiles.red-fives-option``); without options, the profile's set."""
-    if isinstance(options, dict) and options.get("red_fives") is False:
+    if isinstance(options, Mapping) and options.get("red_fives") is False:
         return tiles.without_red_fives()
     return tiles

@@ -417,3 +417,17 @@ def test_the_final_standings_compare_as_a_list() -> None:
     diffs = match({"final": {"standings": ["south", "east", "west", "north"], "ended": False}})
     assert paths(diffs) == ["final.standings", "final.ended"]
     assert paths(match({"final": {"ended": True}}, {"after": []})) == ["final"]
+
+
+def test_differences_from_a_frozen_expectation_are_plain_json() -> None:
+    """The corpus is compared as it is held, frozen; what a report writes is JSON."""
+    import json
+
+    from conformance.corpus import load_corpus
+
+    cases = [c for c in load_corpus().cases if c.kind in ("play", "match")][:40]
+    assert cases
+    for case in cases:
+        differences = compare(case.expect, {"trace": [], "after": []}, kind=case.kind)
+        assert differences
+        json.dumps([[d.path, d.expected, d.actual] for d in differences])

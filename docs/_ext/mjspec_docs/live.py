@@ -23,7 +23,7 @@ import yaml
 
 import spec
 from conformance.compare import Difference, compare
-from conformance.corpus import Case, Catalogue, Corpus, load_corpus, thaw
+from conformance.corpus import Case, Catalogue, Corpus, load_corpus
 from conformance.engine import EngineInfo, engine_info
 from conformance.problems import Problem
 from conformance.runner import request_for
@@ -124,7 +124,7 @@ class Spec:
             return Evaluation(case, None, problem=f"the engine raised {error!r}")
         if refuses_kind(outcome) and not refuses_kind(case.expect):
             return Evaluation(case, None, not_computed=not_yet(case.kind))
-        differences = tuple(compare(thaw(case.expect), outcome, kind=case.kind))
+        differences = tuple(compare(case.expect, outcome, kind=case.kind))
         return Evaluation(case, outcome, differences)
 
 
