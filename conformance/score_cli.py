@@ -15,6 +15,7 @@ from typing import Any
 
 from conformance.engine import reference_plugin
 from spec.profile import Profile, find_profile
+from spec.requests import table_flags
 
 SEATS = ("east", "south", "west", "north")
 
@@ -45,9 +46,6 @@ def add_score_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--discards", type=int, help="discards on the table so far (winning discard included)"
     )
-    parser.add_argument("--last-wall-tile", action="store_true")
-    parser.add_argument("--last-discard", action="store_true")
-    parser.add_argument("--original-ready", action="store_true")
     riichi = parser.add_argument_group("riichi variants")
     riichi.add_argument("--round", choices=SEATS, help="the round wind")
     riichi.add_argument("--dora", default="", help="dora indicators, e.g. 3p")
@@ -55,8 +53,11 @@ def add_score_arguments(parser: argparse.ArgumentParser) -> None:
     riichi.add_argument("--north", type=int, default=0, help="Norths extracted (sanma)")
     riichi.add_argument("--honba", type=int, default=0)
     riichi.add_argument("--sticks", type=int, default=0, help="riichi deposits on the table")
-    for flag in ("riichi", "double-riichi", "ippatsu", "after-kong", "last-tile", "first-turn"):
-        riichi.add_argument(f"--{flag}", action="store_true")
+    groups = {"riichi": riichi}
+    for flag in table_flags():
+        group = groups.get(flag.families[0], parser) if flag.families else parser
+        option = "--" + flag.name.replace("_", "-")
+        group.add_argument(option, action="store_true", help=flag.meaning)
     parser.add_argument("--format", choices=("text", "json"), default="text")
 
 
@@ -104,18 +105,7 @@ def given_from(args: argparse.Namespace) -> dict[str, Any]:
         table["honba"] = args.honba
     if args.sticks:
         table["riichi_sticks"] = args.sticks
-    flags = (
-        "last_wall_tile",
-        "last_discard",
-        "original_ready",
-        "riichi",
-        "double_riichi",
-        "ippatsu",
-        "after_kong",
-        "last_tile",
-        "first_turn",
-    )
-    table.update({flag: True for flag in flags if getattr(args, flag)})
+    table.update({flag.name: True for flag in table_flags() if getattr(args, flag.name)})
     if table:
         given["table"] = table
     return given

@@ -4,6 +4,8 @@ definition in the scenario schema (``$defs/<kind>_given``) before any rule code 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import fastjsonschema
@@ -17,6 +19,28 @@ KINDS: tuple[str, ...] = tuple(schema("kind")["enum"])
 CODE_KEYWORD = "x-mjspec-code"
 # A field that only some rule families read names them; the others refuse it.
 FAMILIES_KEYWORD = "x-mjspec-families"
+
+
+@dataclass(frozen=True)
+class TableFlag:
+    """A yes/no circumstance of a win in a score request's ``table`` (``riichi``,
+    ``last_discard``...), the families that read it and what it means: read from the one
+    definition in the scenario schema, for the CLI and the docs."""
+
+    name: str
+    families: tuple[str, ...]
+    meaning: str
+
+
+@cache
+def table_flags() -> tuple[TableFlag, ...]:
+    """Every flag of the score request's table, in schema order."""
+    fields = schema("scenario")["$defs"]["table"]["properties"]
+    return tuple(
+        TableFlag(name, tuple(field.get(FAMILIES_KEYWORD, ())), str(field["description"]))
+        for name, field in fields.items()
+        if field.get("type") == "boolean"
+    )
 
 
 def request_problems(kind: str, given: Any) -> list[RuleError]:

@@ -91,8 +91,8 @@ def test_a_yakuman_result_shows_no_han_or_fu() -> None:
 def test_the_table_context_is_spelled_out() -> None:
     words = riichi.table_context({"riichi": True, "ippatsu": True, "honba": 2, "riichi_sticks": 1})
     assert words == [
-        "riichi declared",
-        "won within the uninterrupted turn after riichi (ippatsu)",
+        "the winner declared riichi",
+        "won within the uninterrupted turn after riichi",
         "2 honba",
         "1 riichi stick on the table",
     ]
@@ -153,7 +153,7 @@ def test_a_sanma_score_is_drawn_with_three_seats(tmp_path: Path) -> None:
         assert f">{amount}<" in page
     assert ">North<" not in page.split("Payments", 1)[1]  # three seats pay
     assert "besides the payments: 1000 points" in page
-    assert "riichi declared; 1 honba; 1 riichi stick on the table" in page
+    assert "the winner declared riichi; 1 honba; 1 riichi stick on the table" in page
     assert "(the dora: 2p, by the profile" in page
 
 

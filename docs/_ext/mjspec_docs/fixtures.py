@@ -25,7 +25,7 @@ from spec.profile import Profile
 from . import riichi
 from .domain import xref
 from .games_claim import claim_answer, claim_situation
-from .games_common import SEATS
+from .games_common import SEATS, TABLE_FLAGS
 from .games_match import (
     is_riichi_match,
     match_answer,
@@ -56,11 +56,6 @@ WINS = {
 SHAPES = {
     "sets-and-pair": "five sets and a pair",
     "seven-pairs-and-pung": "seven pairs and a pung",
-}
-TABLE_FLAGS = {
-    "last_wall_tile": "won on the last wall tile",
-    "last_discard": "won on the last discard",
-    "original_ready": "original ready hand declared",
 }
 
 

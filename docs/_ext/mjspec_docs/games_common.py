@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from docutils import nodes
 
 from spec.errors import RuleError
+from spec.requests import table_flags
 from spec.tiles import Tile, format_tiles, parse_tiles
 
-from .nodes_util import joined, literal, para, raw_html, tiles_para
+from .nodes_util import joined, literal, para, phrase, raw_html, tiles_para
 from .tiles import notation_html
 
 SEATS = ("east", "south", "west", "north")
@@ -32,6 +33,9 @@ VERBS = {
     "win": "wins",
     "pass": "passes",
 }
+
+# The table's yes/no circumstances, in the words of their one definition (the schema).
+TABLE_FLAGS = {flag.name: phrase(flag.meaning) for flag in table_flags()}
 
 
 def seat_name(seat: object) -> str:

@@ -17,6 +17,11 @@ def text(value: str) -> nodes.Text:
     return nodes.Text(value)
 
 
+def phrase(sentence: str) -> str:
+    """A schema description as a phrase in a list (``Won on ...`` -> ``won on ...``)."""
+    return sentence[:1].lower() + sentence[1:].rstrip(".")
+
+
 def literal(value: str, *classes: str) -> nodes.literal:
     return nodes.literal(value, value, classes=list(classes))
 

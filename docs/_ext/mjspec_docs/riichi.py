@@ -25,6 +25,7 @@ from spec.errors import RuleError
 from spec.profile import PatternValue, Profile
 from spec.tiles import Tile, parse_tiles
 
+from .games_common import TABLE_FLAGS
 from .nodes_util import Cell, literal, para, table, tiles_para
 
 PatternCell = Callable[[str], nodes.Node]
@@ -41,14 +42,7 @@ WINS = {
     "robbing-kong": "robbing the kan {from} was adding to (chankan)",
 }
 INDICATORS = (("dora_indicators", "Dora indicators"), ("ura_indicators", "Ura indicators"))
-TABLE_FLAGS = {
-    "riichi": "riichi declared",
-    "double_riichi": "double riichi (declared on the first turn)",
-    "ippatsu": "won within the uninterrupted turn after riichi (ippatsu)",
-    "after_kong": "won on a replacement tile (after a kan or an extracted North)",
-    "last_tile": "won on the last tile (of the wall, or the last discard)",
-    "first_turn": "won on the first draw, before any call",
-}
+
 # What each key of the profile's ``riichi: payments`` table means (its value is read from it).
 PAYMENTS: dict[str, tuple[str, str]] = {
     "ron_dealer": ("The dealer wins on a discard: the discarder pays", BASE_TIMES),
