@@ -406,14 +406,7 @@ def _after_discard(rules: PlayRules, state: GameState, claim: Action | None) -> 
 
 
 def _next_turn(rules: PlayRules, state: GameState, after: Seat) -> GameState:
-    state = state.evolve(
-        turn=state.after(after),
-        phase=Phase.DRAW,
-        pending=None,
-        pending_from=None,
-        awaiting=frozenset(),
-        answers=(),
-    )
+    state = state.window_closed(turn=state.after(after), phase=Phase.DRAW)
     if state.live_tiles <= 0:
         return state.ended(rules.exhaustive_draw(state))
     return state
@@ -474,16 +467,12 @@ def _take_discard(rules: PlayRules, state: GameState, claim: Action) -> GameStat
         meld = Meld(kind, tuple(sorted((*used, tile))), claimed_from=source)
     state = with_hand(rules, state, seat, hand, (*state.melds_of(seat), meld))
     state = rules.on_call(state, source)
-    state = state.evolve(
+    state = state.window_closed(
         rivers=replace_at(state.rivers, source, state.rivers[source_index][:-1]),
         calls_made=True,
         turn=seat,
         phase=Phase.DISCARD,
         drawn=None,
-        pending=None,
-        pending_from=None,
-        awaiting=frozenset(),
-        answers=(),
     )
     if claim.kind is ActionKind.KONG:
         return draw(rules, rules.on_kong(state), seat, from_back=True)
@@ -532,13 +521,7 @@ def _complete_added_kong(rules: PlayRules, state: GameState, seat: Seat, tile: T
         for m in state.melds_of(seat)
     )
     state = with_hand(rules, state, seat, state.hand(seat), melds)
-    state = state.evolve(
-        turn=seat,
-        pending=None,
-        pending_from=None,
-        awaiting=frozenset(),
-        answers=(),
-    )
+    state = state.window_closed(turn=seat)
     return draw(rules, rules.on_kong(state), seat, from_back=True)
 
 

@@ -119,6 +119,12 @@ class GameState:
         new.__dict__.update(changes)
         return new
 
+    def window_closed(self, **changes: Any) -> GameState:
+        """The claim window over: no tile offered, nobody to answer (and ``changes``)."""
+        return self.evolve(
+            pending=None, pending_from=None, awaiting=frozenset(), answers=(), **changes
+        )
+
     def ended(self, end: HandEnd) -> GameState:
         """The hand over, as ``end`` says; nobody has anything left to answer."""
         return self.evolve(phase=Phase.END, end=end, awaiting=frozenset(), answers=())

@@ -279,13 +279,7 @@ class RiichiPlay(PlayRules):
     def after_shown(self, state: GameState, source: Seat) -> GameState:
         """Nobody won on the North: its replacement is drawn from the back (a rinshan draw)."""
         state = let_all_pass(self, state, Tile.NORTH, source, WinBy.DISCARD)
-        state = state.evolve(
-            pending=None,
-            pending_from=None,
-            win_only=False,
-            awaiting=frozenset(),
-            answers=(),
-        )
+        state = state.window_closed(win_only=False)
         return draw(self, state, source, from_back=True)
 
     def turn_extras(self, state: GameState, seat: Seat) -> list[Action]:
