@@ -18,6 +18,11 @@ class MeldKind(Enum):
 
 
 MELD_SIZE = {MeldKind.CHOW: 3, MeldKind.PUNG: 3, MeldKind.KONG: 4}
+_KINDS = {kind.value: kind for kind in MeldKind}
+
+
+def _plain(tile: Tile) -> Tile:
+    return tile.normal
 
 
 @dataclass(frozen=True)
@@ -47,13 +52,11 @@ def parse_meld(data: object, path: tuple[str | int, ...]) -> Meld:
     """A declared meld; rule ``tw.structure.chow-one-suit`` for chows."""
     if not isinstance(data, Mapping):
         raise RuleError("invalid-request", "a meld must be a mapping", path=path)
-    try:
-        kind = MeldKind(data.get("type"))
-    except ValueError:
-        raise RuleError(
-            "invalid-meld", f"unknown meld type {data.get('type')!r}", path=(*path, "type")
-        ) from None
-    tiles = tuple(sorted(tiles_at(data.get("tiles"), *path, "tiles"), key=lambda t: t.normal))
+    named = data.get("type")
+    kind = _KINDS.get(named) if isinstance(named, str) else None
+    if kind is None:
+        raise RuleError("invalid-meld", f"unknown meld type {named!r}", path=(*path, "type"))
+    tiles = tuple(sorted(tiles_at(data.get("tiles"), *path, "tiles"), key=_plain))
     plain = [t.normal for t in tiles]
     expected = MELD_SIZE[kind]
     if len(tiles) != expected:
@@ -64,7 +67,8 @@ def parse_meld(data: object, path: tuple[str | int, ...]) -> Meld:
         )
     if kind is MeldKind.CHOW:
         first = plain[0]
-        if not first.is_numbered or plain != [first, first.shifted(1), first.shifted(2)]:
+        run = first.is_numbered and first.number <= 7 and plain[1] == first + 1 == plain[2] - 1
+        if not run:
             raise RuleError(
                 "invalid-meld",
                 "a chow is three consecutive tiles of one numbered suit",

@@ -80,36 +80,71 @@ def request_problems(kind: str, given: Any) -> list[RuleError]:
 def family_problems(kind: str, given: Any, family: str) -> list[RuleError]:
     """Fields of ``given`` that the rule family does not read (a field the schema marks with
     the families that read it): ``unsupported-field``, never silently ignored."""
-    definitions = schema("scenario")["$defs"]
     problems: list[RuleError] = []
-    _walk(definitions.get(f"{kind}_given", {}), given, (), family, definitions, problems)
+    _check(_foreign_fields(kind, family), given, (), family, problems)
     return problems
 
 
-def _walk(
-    node: Mapping[str, Any],
+@dataclass(frozen=True)
+class _Foreign:
+    """Where a family's foreign fields can be, read once from a kind's definition: the fields
+    here it does not read (with the families that do), and the objects below that hold any."""
+
+    refused: Mapping[str, tuple[str, ...]]
+    nested: Mapping[str, _Foreign]
+    each: _Foreign | None  # the values of a map (claim hands by seat)
+
+    @property
+    def empty(self) -> bool:
+        return not self.refused and not self.nested and self.each is None
+
+
+@cache
+def _foreign_fields(kind: str, family: str) -> _Foreign:
+    definitions = schema("scenario")["$defs"]
+    return _foreign(definitions.get(f"{kind}_given", {}), family, definitions, 0)
+
+
+def _foreign(
+    node: Mapping[str, Any], family: str, definitions: Mapping[str, Any], depth: int
+) -> _Foreign:
+    node = _resolved(node, definitions)
+    refused: dict[str, tuple[str, ...]] = {}
+    nested: dict[str, _Foreign] = {}
+    if depth > 8:
+        return _Foreign(refused, nested, None)
+    for name, field in node.get("properties", {}).items():
+        readers = field.get(FAMILIES_KEYWORD)
+        if readers is not None and family not in readers:
+            refused[name] = tuple(readers)
+            continue
+        below = _foreign(field, family, definitions, depth + 1)
+        if not below.empty:
+            nested[name] = below
+    extra = node.get("additionalProperties")
+    each = _foreign(extra, family, definitions, depth + 1) if isinstance(extra, Mapping) else None
+    return _Foreign(refused, nested, each if each is not None and not each.empty else None)
+
+
+def _check(
+    foreign: _Foreign,
     value: Any,
     path: tuple[str | int, ...],
     family: str,
-    definitions: Mapping[str, Any],
     problems: list[RuleError],
 ) -> None:
-    node = _resolved(node, definitions)
     if not isinstance(value, Mapping):
         return
-    properties = node.get("properties", {})
-    for key, item in value.items():
-        field = properties.get(key, node.get("additionalProperties"))
-        if not isinstance(field, Mapping):
-            continue
-        readers = field.get(FAMILIES_KEYWORD)
-        if readers is not None and family not in readers:
-            message = (
-                f"{key!r} is a field of the {', '.join(readers)} family; {family} does not read it"
-            )
-            problems.append(RuleError("unsupported-field", message, path=(*path, key)))
-            continue
-        _walk(field, item, (*path, key), family, definitions, problems)
+    for key in foreign.refused.keys() & value.keys():
+        owners = ", ".join(foreign.refused[key])
+        message = f"{key!r} is a field of the {owners} family; {family} does not read it"
+        problems.append(RuleError("unsupported-field", message, path=(*path, key)))
+    for key, below in foreign.nested.items():
+        if key in value:
+            _check(below, value[key], (*path, key), family, problems)
+    if foreign.each is not None:
+        for key, item in value.items():
+            _check(foreign.each, item, (*path, key), family, problems)
 
 
 def _resolved(node: Mapping[str, Any], definitions: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from spec.tiles import Suit, Tile
 
@@ -40,7 +41,7 @@ class TileSet:
         flower_tiles = tuple(Tile(Tile.F1 + k) for k in range(flowers))
         return cls(frozenset(kinds), red_fives, flower_tiles, copies)
 
-    @property
+    @cached_property
     def playing(self) -> frozenset[Tile]:
         """Every tile identity that can be in a hand: the kinds and the red fives."""
         return self.kinds | frozenset(self.red_fives)

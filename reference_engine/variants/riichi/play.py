@@ -185,7 +185,7 @@ class RiichiPlay(PlayRules):
             return state
         if tile.normal not in state.waits[index]:
             return state
-        return state.evolve(extra=replace(extra, furiten=replace_at(extra.furiten, seat, True)))
+        return state.evolve(extra=extra.evolve(furiten=replace_at(extra.furiten, seat, True)))
 
     # --- the family's own state --------------------------------------------------------
 
@@ -203,8 +203,7 @@ class RiichiPlay(PlayRules):
         extra = riichi_state(state)
         riichi = action.kind is ActionKind.RIICHI
         first = riichi and not state.has_discarded[index] and not extra.interrupted
-        changed = replace(
-            extra,
+        changed = extra.evolve(
             discarded=replace_at(extra.discarded, seat, (*extra.discarded[index], tile)),
             furiten=replace_at(extra.furiten, seat, extra.furiten[index] and state.ready[index]),
             ippatsu=replace_at(extra.ippatsu, seat, riichi),
@@ -217,13 +216,13 @@ class RiichiPlay(PlayRules):
         (sanma.draws.nagashi-mangan)."""
         extra = riichi_state(state).interrupt()
         called = replace_at(extra.called_from, source, True)
-        return state.evolve(extra=replace(extra, called_from=called))
+        return state.evolve(extra=extra.evolve(called_from=called))
 
     def on_kong(self, state: GameState) -> GameState:
         """riichi.play.kongs: each kong turns over the next dora indicator at once, and ends
         every ippatsu and the first go-around."""
         extra = riichi_state(state).interrupt()
-        return state.evolve(extra=replace(extra, indicators=extra.indicators + 1))
+        return state.evolve(extra=extra.evolve(indicators=extra.indicators + 1))
 
     def refusal(self, state: GameState, action: Action) -> str | None:
         if action.kind is ActionKind.WIN and riichi_state(state).furiten[SEATS.index(action.seat)]:

@@ -7,6 +7,7 @@ first go-around has been interrupted."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from reference_engine.play.state import GameState
 from spec.tiles import Tile
@@ -30,20 +31,18 @@ class RiichiState:
         no = (False,) * players
         return cls(honba, sticks, 1, no, no, no, ((),) * players, no)
 
+    def evolve(self, **changes: Any) -> RiichiState:
+        """A copy with some fields changed, without re-running ``__init__`` (one per action
+        of a riichi game, as ``GameState.evolve``)."""
+        new = object.__new__(RiichiState)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
+
     def interrupt(self) -> RiichiState:
         """A call, a kong or a North: every ippatsu chance and the first go-around end
         (riichi.play.ippatsu, sanma.play.north-interrupts)."""
-        return RiichiState(
-            self.honba,
-            self.sticks,
-            self.indicators,
-            self.furiten,
-            (False,) * len(self.ippatsu),
-            self.double_ready,
-            self.discarded,
-            self.called_from,
-            interrupted=True,
-        )
+        return self.evolve(ippatsu=(False,) * len(self.ippatsu), interrupted=True)
 
 
 def riichi_state(state: GameState) -> RiichiState:
