@@ -72,7 +72,13 @@ def copy_problems(
     path: Path = (),
 ) -> list[RuleError]:
     """Tiles seen more often than the set holds them: the hand, its melds and ``shown``."""
-    seen = (*concealed, *(t for meld in melds for t in meld.tiles), *shown)
+    seen = Counter(concealed)
+    for meld in melds:
+        seen.update(meld.tiles)
+    seen.update(shown)
+    plain: Counter[Tile] = Counter()
+    for tile, count in seen.items():
+        plain[tile.normal] += count
     where = path or ("concealed",)
     problems = [
         RuleError(
@@ -80,16 +86,15 @@ def copy_problems(
             f"{count} copies of {tile.mpsz}; the set has {tiles.copies}",
             path=where,
         )
-        for tile, count in Counter(t.normal for t in seen).items()
+        for tile, count in plain.items()
         if count > tiles.copies
     ]
-    reds = [t for t in seen if t.is_red]
-    if len(reds) != len(set(reds)):
+    if any(count > 1 for tile, count in seen.items() if tile.is_red):
         problems.append(RuleError("too-many-copies", "each red five exists once", path=where))
     for red in tiles.red_fives:
-        plain = sum(1 for t in seen if t is red.normal)
-        if plain >= tiles.copies:
-            message = f"{plain} plain {red.normal.mpsz}: one of the {tiles.copies} is red"
+        held = seen[red.normal]
+        if held >= tiles.copies:
+            message = f"{held} plain {red.normal.mpsz}: one of the {tiles.copies} is red"
             problems.append(RuleError("too-many-copies", message, path=where))
     return problems
 

@@ -359,9 +359,10 @@ def _discard(rules: PlayRules, state: GameState, action: Action) -> GameState:
     assert tile is not None
     index = SEATS.index(seat)
     declaring = action.ready or action.kind is ActionKind.RIICHI
-    state = rules.on_discard(state, action)
+    extra = rules.on_discard(state, action)
     state = with_hand(rules, state, seat, without(state.hand(seat), tile))
     state = state.evolve(
+        extra=extra,
         rivers=replace_at(state.rivers, seat, (*state.rivers[index], tile)),
         discard_count=state.discard_count + 1,
         restricted=replace_at(state.restricted, seat, frozenset()),
@@ -466,8 +467,8 @@ def _take_discard(rules: PlayRules, state: GameState, claim: Action) -> GameStat
         kind = MeldKind.PUNG if claim.kind is ActionKind.PUNG else MeldKind.KONG
         meld = Meld(kind, tuple(sorted((*used, tile))), claimed_from=source)
     state = with_hand(rules, state, seat, hand, (*state.melds_of(seat), meld))
-    state = rules.on_call(state, source)
     state = state.window_closed(
+        extra=rules.on_call(state, source),
         rivers=replace_at(state.rivers, source, state.rivers[source_index][:-1]),
         calls_made=True,
         turn=seat,
@@ -475,7 +476,7 @@ def _take_discard(rules: PlayRules, state: GameState, claim: Action) -> GameStat
         drawn=None,
     )
     if claim.kind is ActionKind.KONG:
-        return draw(rules, rules.on_kong(state), seat, from_back=True)
+        return draw(rules, state.evolve(extra=rules.on_kong(state)), seat, from_back=True)
     return state
 
 
@@ -486,8 +487,8 @@ def _concealed_kong(rules: PlayRules, state: GameState, action: Action) -> GameS
     hand, used = _take(state.hand(seat), tile, 4)
     meld = Meld(MeldKind.KONG, tuple(sorted(used)), concealed=True)
     state = with_hand(rules, state, seat, hand, (*state.melds_of(seat), meld))
-    state = state.evolve(calls_made=True)
-    return draw(rules, rules.on_kong(state), seat, from_back=True)
+    state = state.evolve(calls_made=True, extra=rules.on_kong(state))
+    return draw(rules, state, seat, from_back=True)
 
 
 def _added_kong(rules: PlayRules, state: GameState, action: Action) -> GameState:
@@ -521,8 +522,8 @@ def _complete_added_kong(rules: PlayRules, state: GameState, seat: Seat, tile: T
         for m in state.melds_of(seat)
     )
     state = with_hand(rules, state, seat, state.hand(seat), melds)
-    state = state.window_closed(turn=seat)
-    return draw(rules, rules.on_kong(state), seat, from_back=True)
+    state = state.window_closed(turn=seat, extra=rules.on_kong(state))
+    return draw(rules, state, seat, from_back=True)
 
 
 # --- the end of a hand ------------------------------------------------------------------

@@ -149,17 +149,17 @@ class PlayRules(ABC):
         """The family's own state at the deal (None: it keeps none)."""
         return None
 
-    def on_discard(self, state: GameState, action: Action) -> GameState:
-        """Before the core records a discard (``action``, on the state before it)."""
-        return state
+    def on_discard(self, state: GameState, action: Action) -> object:
+        """The family's state after a discard (``action``, read on the state before it)."""
+        return state.extra
 
-    def on_call(self, state: GameState, source: Seat) -> GameState:
-        """A discard of ``source`` is claimed for a meld."""
-        return state
+    def on_call(self, state: GameState, source: Seat) -> object:
+        """The family's state after a discard of ``source`` is claimed for a meld."""
+        return state.extra
 
-    def on_kong(self, state: GameState) -> GameState:
-        """Any kong is made, before its replacement is drawn."""
-        return state
+    def on_kong(self, state: GameState) -> object:
+        """The family's state after any kong, before its replacement is drawn."""
+        return state.extra
 
     def refusal(self, state: GameState, action: Action) -> str | None:
         """A family's own reason why ``action`` is refused now, for the error message."""

@@ -192,7 +192,7 @@ class RiichiPlay(PlayRules):
     def start_extra(self, players: int, table: PlayTable) -> RiichiState:
         return RiichiState.start(players, table.honba, table.sticks)
 
-    def on_discard(self, state: GameState, action: Action) -> GameState:
+    def on_discard(self, state: GameState, action: Action) -> RiichiState:
         """Every discard is kept for furiten and nagashi; a riichi discard opens its ippatsu
         chance, and is a double riichi on the seat's first discard of an uninterrupted first
         go-around (sanma.play.riichi, riichi.play.ippatsu, riichi.yaku.double-riichi);
@@ -203,26 +203,29 @@ class RiichiPlay(PlayRules):
         extra = riichi_state(state)
         riichi = action.kind is ActionKind.RIICHI
         first = riichi and not state.has_discarded[index] and not extra.interrupted
-        changed = extra.evolve(
+        return extra.evolve(
             discarded=replace_at(extra.discarded, seat, (*extra.discarded[index], tile)),
             furiten=replace_at(extra.furiten, seat, extra.furiten[index] and state.ready[index]),
             ippatsu=replace_at(extra.ippatsu, seat, riichi),
             double_ready=replace_at(extra.double_ready, seat, extra.double_ready[index] or first),
         )
-        return state.evolve(extra=changed)
 
-    def on_call(self, state: GameState, source: Seat) -> GameState:
+    def on_call(self, state: GameState, source: Seat) -> RiichiState:
         """A call ends every ippatsu and the first go-around; the discarder's nagashi is gone
         (sanma.draws.nagashi-mangan)."""
-        extra = riichi_state(state).interrupt()
+        extra = riichi_state(state)
         called = replace_at(extra.called_from, source, True)
-        return state.evolve(extra=extra.evolve(called_from=called))
+        return extra.evolve(called_from=called, ippatsu=(False,) * len(called), interrupted=True)
 
-    def on_kong(self, state: GameState) -> GameState:
+    def on_kong(self, state: GameState) -> RiichiState:
         """riichi.play.kongs: each kong turns over the next dora indicator at once, and ends
         every ippatsu and the first go-around."""
-        extra = riichi_state(state).interrupt()
-        return state.evolve(extra=extra.evolve(indicators=extra.indicators + 1))
+        extra = riichi_state(state)
+        return extra.evolve(
+            indicators=extra.indicators + 1,
+            ippatsu=(False,) * len(extra.ippatsu),
+            interrupted=True,
+        )
 
     def refusal(self, state: GameState, action: Action) -> str | None:
         if action.kind is ActionKind.WIN and riichi_state(state).furiten[SEATS.index(action.seat)]:

@@ -24,6 +24,7 @@ class RiichiRequests:
         self.profile = profile
         self.numbers = numbers
         self.seats = tuple(Seat(s) for s in profile.seats)
+        self.extracts_north = any(row.id == "nuki-dora" for row in profile.patterns)
 
     def parse(self, given: Mapping[str, Any]) -> RiichiWin:
         """A score request's hand and circumstances, checked against the tile set."""
@@ -59,12 +60,11 @@ class RiichiRequests:
             raise RuleError("invalid-request", f"no {round_wind.value} round here", path=("round",))
         table = given.get("table") or {}
         north = given.get("north", 0)
-        if north and "nuki-dora" not in {row.id for row in self.profile.patterns}:
+        if north and not self.extracts_north:
             raise RuleError("invalid-request", "this variant extracts no North", path=("north",))
-        indicators = tiles_at(given.get("dora_indicators", ""), "dora_indicators") + tiles_at(
-            given.get("ura_indicators", ""), "ura_indicators"
-        )
-        self.check_copies(hand, (Tile.NORTH,) * int(north) + indicators)
+        dora_indicators = tiles_at(given.get("dora_indicators", ""), "dora_indicators")
+        ura_indicators = tiles_at(given.get("ura_indicators", ""), "ura_indicators")
+        self.check_copies(hand, (Tile.NORTH,) * int(north) + dora_indicators + ura_indicators)
         result = RiichiWin(
             hand=hand,
             by=by,
@@ -76,8 +76,8 @@ class RiichiRequests:
             after_kong=bool(table.get("after_kong", False)),
             last_tile=bool(table.get("last_tile", False)),
             first_turn=bool(table.get("first_turn", False)),
-            dora=self.dora(given.get("dora_indicators", ""), "dora_indicators"),
-            ura_dora=self.dora(given.get("ura_indicators", ""), "ura_indicators"),
+            dora=tuple(map(self.numbers.dora_after, dora_indicators)),
+            ura_dora=tuple(map(self.numbers.dora_after, ura_indicators)),
             nuki=int(north),
             honba=int(table.get("honba", 0)),
             riichi_sticks=int(table.get("riichi_sticks", 0)),
@@ -94,11 +94,6 @@ class RiichiRequests:
         if seat not in self.seats:
             raise RuleError("invalid-request", f"{seat.value} does not play here", path=path)
         return seat
-
-    def dora(self, text: object, field: str) -> tuple[Tile, ...]:
-        """The dora that the indicators at ``field`` point to."""
-        indicators = tiles_at(text or "", field)
-        return tuple(self.numbers.dora_after(t) for t in indicators)
 
     def check_tiles(self, hand: WinningHand) -> None:
         """Every tile of the hand is in the set (riichi.tiles.set)."""
