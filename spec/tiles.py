@@ -41,32 +41,21 @@ class Tile(IntEnum):
     F1, F2, F3, F4, F5, F6, F7, F8 = range(34, 42)
     M0, P0, S0 = range(42, 45)
 
-    @property
-    def suit(self) -> Suit:
-        """The suit of this tile (red fives belong to their suit)."""
-        return _SUITS[self]
+    # The facts of each tile, set once on every member below (plain attributes, read in the
+    # engine's hot loops, where a property call would cost more than the look-up).
+    suit: Suit  # the suit of this tile (red fives belong to their suit)
+    normal: Tile  # the same tile with a red five made plain (itself for every other tile)
+    is_red: bool
+    is_numbered: bool
+    is_honour: bool
+    is_flower: bool
+    is_terminal: bool
+    mpsz: str  # the tile in MPSZ notation, for example ``5m``, ``0p`` or ``7z``
 
     @property
     def number(self) -> int:
         """The MPSZ digit: 1-9 in a suit, 1-7 for honours, 1-8 for flowers; 5 for red fives."""
         return _NUMBERS[self]
-
-    @property
-    def normal(self) -> Tile:
-        """The same tile with a red five made plain (identity for every other tile)."""
-        return _NORMAL[self]
-
-    @property
-    def is_red(self) -> bool:
-        return self >= Tile.M0
-
-    @property
-    def is_numbered(self) -> bool:
-        return self.suit in _SUIT_ORDER
-
-    @property
-    def is_honour(self) -> bool:
-        return self.suit is Suit.HONOURS
 
     @property
     def is_wind(self) -> bool:
@@ -75,20 +64,6 @@ class Tile(IntEnum):
     @property
     def is_dragon(self) -> bool:
         return Tile.WHITE <= self <= Tile.RED
-
-    @property
-    def is_flower(self) -> bool:
-        return self.suit is Suit.FLOWERS
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.is_numbered and self.number in (1, 9)
-
-    @property
-    def mpsz(self) -> str:
-        """The tile in MPSZ notation, for example ``5m``, ``0p`` or ``7z``."""
-        digit = 0 if self.is_red else self.number
-        return f"{digit}{self.suit.value}"
 
     def shifted(self, steps: int) -> Tile | None:
         """The tile ``steps`` ranks away in the same numbered suit, or None off the end."""
@@ -131,6 +106,15 @@ def _build_tables() -> tuple[
 
 
 _SUITS, _NUMBERS, _NORMAL, _BY_NOTATION = _build_tables()
+for _tile in Tile:
+    _tile.suit = _SUITS[_tile]
+    _tile.normal = _NORMAL[_tile]
+    _tile.is_red = _tile >= Tile.M0
+    _tile.is_numbered = _tile.suit in _SUIT_ORDER
+    _tile.is_honour = _tile.suit is Suit.HONOURS
+    _tile.is_flower = _tile.suit is Suit.FLOWERS
+    _tile.is_terminal = _tile.is_numbered and _tile.number in (1, 9)
+    _tile.mpsz = f"{0 if _tile.is_red else _tile.number}{_tile.suit.value}"
 _BY_TEXT: dict[str, Tile] = {
     f"{digit}{suit.value}": tile for (digit, suit), tile in _BY_NOTATION.items()
 }
