@@ -32,6 +32,23 @@ from conformance.serve import main_serve
 PROGRESS_MIN_CASES = 200
 
 
+MAX_TIMEOUT = 86_400.0
+
+
+def seconds(text: str) -> float:
+    """A per-request time limit: a finite number of seconds above 0, at most a day (``nan``,
+    ``inf``, ``0`` or ``-1`` would make every case an error blamed on the engine)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= MAX_TIMEOUT:  # NaN fails every comparison
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: give more than 0 and at most {MAX_TIMEOUT:g} s"
+        )
+    return value
+
+
 def _paths(values: Sequence[str]) -> list[Path] | None:
     return [Path(v) for v in values] if values else None
 
@@ -218,7 +235,10 @@ def build_parser() -> argparse.ArgumentParser:
         "an engine may ship its own",
     )
     run_parser.add_argument(
-        "--timeout", type=float, default=10.0, help="seconds per request (exec: engines)"
+        "--timeout",
+        type=seconds,
+        default=10.0,
+        help="seconds per request (exec: engines), more than 0 and at most a day",
     )
     run_parser.add_argument(
         "--validate-traffic",
@@ -254,7 +274,7 @@ def build_parser() -> argparse.ArgumentParser:
     fuzz_parser.add_argument(
         "--out", default="fuzz-findings", help="folder for the proposed fixtures"
     )
-    fuzz_parser.add_argument("--timeout", type=float, default=10.0)
+    fuzz_parser.add_argument("--timeout", type=seconds, default=10.0)
     fuzz_parser.set_defaults(func=cmd_fuzz)
 
     cov = sub.add_parser("coverage", help="fixtures per rule")

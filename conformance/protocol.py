@@ -33,15 +33,22 @@ def encode(message: Mapping[str, Any]) -> bytes:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
 
 
+def _not_a_number(constant: str) -> float:
+    """NaN and Infinity are not JSON numbers: a reply holding one is refused."""
+    raise ValueError(f"{constant} is not a JSON number")
+
+
 def decode(line: bytes) -> dict[str, Any]:
     """A line as a message object (a :class:`ProtocolError` when it is not one)."""
     if len(line) > MAX_LINE_BYTES:
         raise ProtocolError(f"a line of {len(line)} bytes (the limit is {MAX_LINE_BYTES})")
     try:
-        message = json.loads(line)
+        message = json.loads(line, parse_constant=_not_a_number)
     except (UnicodeDecodeError, ValueError) as error:
         shown = line[:80].decode("utf-8", "replace")
         raise ProtocolError(f"not a JSON line ({error}): {shown!r}") from None
+    except RecursionError:
+        raise ProtocolError("a JSON line nested too deep to read") from None
     if not isinstance(message, dict):
         raise ProtocolError(f"a JSON {type(message).__name__}, not an object")
     return message

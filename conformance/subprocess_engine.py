@@ -199,8 +199,9 @@ class SubprocessEngine:
                 check(reply, ("result", "skipped", "error"))
                 if reply.get("type") == "result" and isinstance(reply.get("outcome"), Mapping):
                     check_outcome(str(request.get("kind")), reply["outcome"])
-            if reply.get("seq") != seq:
-                raise ProtocolError(f"a reply for seq {reply.get('seq')!r} to request {seq}")
+            replied = reply.get("seq")
+            if type(replied) is not int or replied != seq:
+                raise ProtocolError(f"a reply for seq {replied!r} to request {seq}")
         except TimeoutError:
             self._discard(process)
             raise EngineError(

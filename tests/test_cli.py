@@ -155,3 +155,13 @@ def test_score_takes_riichi_options_and_prints_han_and_fu(
     assert re.search(r"^limit +none$", out, re.M)
     assert "south +7700  west -7700" in out
     assert re.search(r"^deposits +1000$", out, re.M)
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "1e308", "0", "-1", "soon"])
+def test_a_timeout_that_is_not_a_time_limit_is_a_usage_error(
+    value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["run", "--timeout", value])
+    assert stopped.value.code == 2
+    assert "--timeout" in capsys.readouterr().err

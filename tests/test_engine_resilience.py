@@ -36,9 +36,9 @@ def cases() -> list[Case]:
     return list(corpus.cases)
 
 
-def fake(mode: str, timeout: float = 5.0, **options: Any) -> SubprocessEngine:
+def fake(mode: str, timeout: float = 5.0, target: int = 2, **options: Any) -> SubprocessEngine:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    argv = [sys.executable, str(FAKE), mode]
+    argv = [sys.executable, str(FAKE), mode, str(target)]
     return SubprocessEngine(argv, timeout=timeout, env=env, **options)
 
 
@@ -76,6 +76,8 @@ def verdicts(report: RunReport) -> list[Verdict]:
         ("exit-early", "exited with status 0"),
         ("partial-line", "partial line"),
         ("error-reply", "fake: not implemented"),
+        ("nan-outcome", "NaN is not a JSON number"),
+        ("deep-reply", "nested too deep"),
     ],
 )
 def test_a_misdeed_is_one_error_and_the_run_goes_on(
@@ -103,6 +105,17 @@ def test_a_hung_engine_is_killed_with_its_children(cases: list[Case]) -> None:
     assert "no reply within 1 s" in report.results[1].message
     assert time.monotonic() - started < 30
     assert_no_process_left(engine)
+
+
+@pytest.mark.parametrize(("mode", "seq"), [("seq-true", "True"), ("seq-float", "1.0")])
+def test_a_seq_that_only_equals_the_request_number_is_refused(
+    mode: str, seq: str, cases: list[Case]
+) -> None:
+    """``true == 1`` and ``1.0 == 1`` in Python: a reply's seq must be the integer itself."""
+    report = run_fake(fake(mode, target=1), cases)
+    assert report.results[0].verdict is Verdict.ERROR
+    assert f"a reply for seq {seq} to request 1" in report.results[0].message
+    assert verdicts(report)[1:] == [Verdict.PASS] * 4
 
 
 def test_a_hang_is_killed(cases: list[Case]) -> None:

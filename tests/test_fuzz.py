@@ -7,10 +7,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from conformance.cli import main
 from conformance.corpus import load_corpus
-from conformance.engine import engine_info
-from conformance.fuzz.differential import fuzz, write_finding
+from conformance.engine import EngineInfo, engine_info
+from conformance.fuzz.differential import Finding, fuzz, write_finding
 from reference_engine.plugin import ReferenceEngine
 
 
@@ -69,3 +71,22 @@ def test_an_agreeing_engine_finds_nothing(tmp_path: Path) -> None:
     )
     assert status == 0
     assert not list(tmp_path.rglob("*.yaml"))
+
+
+@pytest.mark.parametrize("name", ["../../escape", "/etc/cron.d/x", "..", "a/../../b", "É\u0000"])
+def test_an_engines_name_never_becomes_a_path(name: str, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    finding = Finding(
+        "riichi",
+        3,
+        {"variant": "riichi", "kind": "score", "given": {"concealed": "123m456m789m123p55s"}},
+        {"error": {"code": "not-winning", "message": ""}},
+        "engine raised",
+        (),
+        0,
+    )
+    written = write_finding(finding, EngineInfo(name, "1", {}), 7, None, out)
+    assert written.resolve().is_relative_to(out.resolve())
+    assert written.name.startswith("fuzz-")
+    assert "/" not in written.name.removeprefix("fuzz-")
+    assert [p for p in tmp_path.rglob("*") if p.is_file()] == [written]

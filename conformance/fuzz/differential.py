@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -207,13 +208,20 @@ def _close_meld(given: dict[str, Any], index: int) -> None:
 # --- writing findings as fixtures ------------------------------------------------------------
 
 
+def _slug(name: str) -> str:
+    """An engine's self-declared name as a file-name part: lower-case letters, digits and
+    single hyphens only (nothing an engine says becomes a path: no ``/``, no ``..``)."""
+    words = re.findall(r"[a-z0-9]+", name.lower())
+    return "-".join(words)[:40] or "engine"
+
+
 def write_finding(
     finding: Finding, engine: EngineInfo, seed: int, catalogue: Catalogue | None, out: Path
 ) -> Path:
     """The finding as a proposed fixture under ``out/<variant>/<area>/``."""
     rules = _rules_for(finding, catalogue)
     area = rules[0].area if rules else "points"
-    stem = f"fuzz-{engine.name}-{seed}-{finding.index}".lower()
+    stem = f"fuzz-{_slug(engine.name)}-{seed}-{finding.index}"
     document = {
         "id": f"{finding.variant}/{area}/{stem}",
         "variant": finding.variant,
@@ -227,6 +235,8 @@ def write_finding(
         "notes": _notes(finding, engine, seed),
     }
     path = out / finding.variant / area / f"{stem}.yaml"
+    if not path.resolve().is_relative_to(out.resolve()):
+        raise ValueError(f"a finding would be written outside {out}")  # never: every part is ours
     path.parent.mkdir(parents=True, exist_ok=True)
     text = yaml.dump(document, Dumper=_FixtureDumper, sort_keys=False, allow_unicode=True)
     path.write_text(text, "utf-8")

@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 
 from reference_engine.plugin import ReferenceEngine
 
@@ -23,7 +24,41 @@ def write(data: bytes) -> None:
 
 
 def reply(message: dict[str, object]) -> None:
-    write(json.dumps(message).encode() + b"\n")
+    write(_json(message))
+
+
+def _json(message: dict[str, object]) -> bytes:
+    return json.dumps(message).encode() + b"\n"
+
+
+# The misdeeds that are one wrong line in place of the reply to request ``seq``.
+WRONG_LINES: dict[str, Callable[[int], bytes]] = {
+    "garbage": lambda seq: b"this is not json\n",
+    "wrong-seq": lambda seq: _json({"type": "result", "seq": seq + 7, "outcome": {}}),
+    "seq-true": lambda seq: b'{"type": "result", "seq": true, "outcome": {}}\n',  # true == 1
+    "seq-float": lambda seq: b'{"type": "result", "seq": %d.0, "outcome": {}}\n' % seq,
+    "nan-outcome": lambda seq: b'{"type": "result", "seq": %d, "outcome": {"tai": NaN}}\n' % seq,
+    "deep-reply": lambda seq: (
+        b'{"type": "result", "seq": %d, "outcome": ' % seq
+        + b"[" * 100_000
+        + b"]" * 100_000
+        + b"}\n"
+    ),
+    "not-schema": lambda seq: _json({"type": "result", "seq": seq, "outcome": [1, 2, 3]}),
+    "missing-outcome": lambda seq: _json({"type": "result", "seq": seq}),
+    "bad-outcome": lambda seq: _json(
+        {"type": "result", "seq": seq, "outcome": {"payments": {"east": "a lot"}}}
+    ),
+    "huge": lambda seq: (
+        b'{"type": "result", "seq": %d, "outcome": {"x": "' % seq + b"y" * (20 << 20) + b'"}}\n'
+    ),
+    "error-reply": lambda seq: _json(
+        {"type": "error", "seq": seq, "message": "fake: not implemented"}
+    ),
+    "skip-reply": lambda seq: _json(
+        {"type": "skipped", "seq": seq, "reason": "fake: not supported"}
+    ),
+}
 
 
 def misbehave(mode: str, seq: int) -> bool:
@@ -37,28 +72,13 @@ def misbehave(mode: str, seq: int) -> bool:
     if mode == "hang-with-child":
         subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
         time.sleep(3600)
-    if mode == "garbage":
-        write(b"this is not json\n")
-    elif mode == "wrong-seq":
-        reply({"type": "result", "seq": seq + 7, "outcome": {}})
-    elif mode == "not-schema":
-        reply({"type": "result", "seq": seq, "outcome": [1, 2, 3]})
-    elif mode == "missing-outcome":
-        reply({"type": "result", "seq": seq})
-    elif mode == "bad-outcome":
-        reply({"type": "result", "seq": seq, "outcome": {"payments": {"east": "a lot"}}})
-    elif mode == "huge":
-        write(b'{"type": "result", "seq": %d, "outcome": {"x": "' % seq + b"y" * (20 << 20))
-        write(b'"}}\n')
+    if mode in WRONG_LINES:
+        write(WRONG_LINES[mode](seq))
     elif mode == "exit-early":
         os._exit(0)
     elif mode == "partial-line":
         write(b'{"type": "res')
         os._exit(0)
-    elif mode == "error-reply":
-        reply({"type": "error", "seq": seq, "message": "fake: not implemented"})
-    elif mode == "skip-reply":
-        reply({"type": "skipped", "seq": seq, "reason": "fake: not supported"})
     else:
         return True
     return False
