@@ -28,6 +28,9 @@ from conformance.report_junit import to_junit
 from conformance.runner import RunReport, run
 from conformance.score_cli import add_score_arguments, score_command
 from conformance.serve import main_serve
+from spec import variant_ids
+from spec.errors import RuleError
+from spec.profile import find_profile
 
 PROGRESS_MIN_CASES = 200
 
@@ -84,7 +87,22 @@ def cmd_run(args: argparse.Namespace) -> int:
         for problem in error.problems:
             print(problem, file=sys.stderr)
         return 2
-    cases = list(corpus.for_variant(args.variant))
+    variant = args.variant
+    if variant is not None:
+        try:
+            variant = find_profile(variant).variant
+        except RuleError as error:
+            known = ", ".join(variant_ids())
+            print(f"{error.code}: {error.message} (variants: {known})", file=sys.stderr)
+            return 2
+    cases = list(corpus.for_variant(variant))
+    if not cases and not args.allow_empty:
+        print(
+            "no-fixtures: the run selected 0 fixtures (a mistyped --variant or an empty "
+            "folder?); --allow-empty runs anyway",
+            file=sys.stderr,
+        )
+        return 2
     runs: list[tuple[RunReport, Reconciled]] = []
     for spec in args.engine or [REFERENCE]:
         engine = None
@@ -245,7 +263,10 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="check every protocol message against the protocol schema",
     )
-    run_parser.add_argument("--variant", help="only this variant")
+    run_parser.add_argument("--variant", help="only this variant (its id or an alias)")
+    run_parser.add_argument(
+        "--allow-empty", action="store_true", help="exit 0 when no fixture is selected"
+    )
     run_parser.add_argument("--format", choices=("text", "json", "junit", "html"), default="text")
     run_parser.add_argument(
         "--docs-url", help="address of the mjspec docs, to link rule ids in an HTML report"

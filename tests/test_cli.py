@@ -165,3 +165,25 @@ def test_a_timeout_that_is_not_a_time_limit_is_a_usage_error(
         main(["run", "--timeout", value])
     assert stopped.value.code == 2
     assert "--timeout" in capsys.readouterr().err
+
+
+def test_a_mistyped_variant_is_an_error_not_an_empty_green_run(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["run", "--variant", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown-variant" in err
+    assert "taiwanese" in err
+
+
+def test_a_variant_is_found_by_an_alias_in_any_case(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", "--variant", "TAIWAN"]) == 0
+    assert "taiwanese" in capsys.readouterr().out
+
+
+def test_a_run_that_selects_no_fixture_fails_unless_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["run", str(tmp_path)]) == 2
+    assert "no-fixtures" in capsys.readouterr().err
+    assert main(["run", str(tmp_path), "--allow-empty"]) == 0
