@@ -11,8 +11,7 @@ from typing import Any
 
 from reference_engine import __version__
 from reference_engine.variants import find_variant, playable_variants
-from spec.errors import RuleError
-from spec.possible import raise_first
+from spec.errors import RuleError, raise_first
 from spec.requests import family_problems, request_problems
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 class RuleError(Exception):
     """A problem with the input of a rule computation, with a stable ``code``.
@@ -32,3 +34,10 @@ class RuleError(Exception):
     def __str__(self) -> str:
         where = f" at column {self.column}" if self.column is not None else ""
         return f"{self.code}{where}: {self.message}"
+
+
+def raise_first(problems: Sequence[RuleError]) -> None:
+    """Raise the first of ``problems``, if any (the engine stops at the first; a linter lists
+    them all)."""
+    if problems:
+        raise problems[0]

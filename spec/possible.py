@@ -113,9 +113,3 @@ def count_problems(
         return []
     message = f"{count} tiles (melds counted as three); a win needs {needed}"
     return [RuleError("tile-count", message, path=(*path, "concealed"))]
-
-
-def raise_first(problems: Sequence[RuleError]) -> None:
-    """Raise the first of ``problems``, if any (the engine stops at the first)."""
-    if problems:
-        raise problems[0]

@@ -6,10 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from spec.tiles import Suit, Tile
+from spec.tiles import HONOURS, Suit, Tile
 
 _SUIT_START = {Suit.CHARACTERS: Tile.M1, Suit.DOTS: Tile.P1, Suit.BAMBOO: Tile.S1}
-HONOUR_TILES: tuple[Tile, ...] = tuple(Tile(t) for t in range(Tile.EAST, Tile.RED + 1))
 
 
 @dataclass(frozen=True)
@@ -37,7 +36,7 @@ class TileSet:
         copies: int,
     ) -> TileSet:
         numbered = {Tile(_SUIT_START[Suit(s)] + k) for s in suits for k in range(9)}
-        kinds = (numbered | set(HONOUR_TILES if honours else ())) - set(excluded)
+        kinds = (numbered | set(HONOURS if honours else ())) - set(excluded)
         flower_tiles = tuple(Tile(Tile.F1 + k) for k in range(flowers))
         return cls(frozenset(kinds), red_fives, flower_tiles, copies)
 

@@ -29,10 +29,6 @@ class Variant:
         self.profile = profile
         self.id = profile.variant
 
-    @property
-    def aliases(self) -> tuple[str, ...]:
-        return self.profile.aliases
-
     def play_rules(self) -> PlayRules:
         """The hooks of the game state machine (variants that can be played override this)."""
         raise RuleError("unsupported-kind", f"{self.id} cannot be played yet")

@@ -8,9 +8,9 @@ from typing import Any
 
 from reference_engine.hand import WinningHand
 from reference_engine.variants.riichi.context import RiichiNumbers, RiichiWin
-from spec.errors import RuleError
+from spec.errors import RuleError, raise_first
 from spec.melds import MeldKind, parse_meld
-from spec.possible import copy_problems, raise_first, structural_count, tile_problems
+from spec.possible import copy_problems, structural_count, tile_problems
 from spec.profile import Profile
 from spec.seats import Seat
 from spec.tiles import Tile, tiles_at

@@ -11,13 +11,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from reference_engine.hand import TableContext, Win, WinningHand, WinRequest
-from spec.errors import RuleError
+from spec.errors import RuleError, raise_first
 from spec.melds import parse_meld
 from spec.possible import (
     copy_problems,
     count_problems,
     flower_problems,
-    raise_first,
     tile_problems,
 )
 from spec.profile import Profile
