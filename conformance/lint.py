@@ -34,6 +34,7 @@ def lint(corpus: Corpus) -> list[Problem]:
     """Every cross-file and semantic problem of the corpus."""
     problems: list[Problem] = []
     problems += _lint_catalogues(corpus)
+    problems += _lint_profiles(corpus)
     ids = Counter(case.id for case in corpus.cases)
     titles = Counter(case.title for case in corpus.cases)
     for case in corpus.cases:
@@ -83,9 +84,9 @@ def _lint_catalogues(corpus: Corpus) -> list[Problem]:
                         f"rule {rule.id!r} has unknown area {rule.area!r}",
                     )
                 )
-        profile_doc = corpus.profiles.get(variant)
-        if profile_doc is not None:
-            pattern_ids = _pattern_ids(variant)
+        profile = _profile(variant) if variant in corpus.profiles else None
+        if profile is not None:
+            pattern_ids = {row.id for row in profile.patterns}
             for rule in catalogue.rules:
                 if rule.pattern is not None and rule.pattern not in pattern_ids:
                     line = catalogue.positions.get(rule.id, 1)
@@ -139,7 +140,10 @@ def _lint_case(case: Case, corpus: Corpus) -> list[Problem]:
                     value=True,
                 )
             )
-    pattern_ids = _pattern_ids(case.variant)
+    profile = _profile(case.variant)
+    if profile is None:  # reported once, at the profile (_lint_profiles)
+        return problems
+    pattern_ids = {row.id for row in profile.patterns}
     expect = case.expect
     for key in expect.get("patterns", {}):
         if key not in pattern_ids:
@@ -160,10 +164,30 @@ def _lint_case(case: Case, corpus: Corpus) -> list[Problem]:
                 value=True,
             )
         )
-    problems += _lint_fields(case, load_profile(case.variant), doc)
-    problems += _lint_figures(case, load_profile(case.variant), doc)
+    problems += _lint_fields(case, profile, doc)
+    problems += _lint_figures(case, profile, doc)
     if not case.expects_error:
-        problems += _lint_hand(case, load_profile(case.variant), doc)
+        problems += _lint_hand(case, profile, doc)
+    return problems
+
+
+def _profile(variant: str) -> Profile | None:
+    """The variant's typed profile, or None when it cannot be built."""
+    try:
+        return load_profile(variant)
+    except RuleError:
+        return None
+
+
+def _lint_profiles(corpus: Corpus) -> list[Problem]:
+    """A profile that reads well alone but not once the profile it extends is merged in
+    (code ``invalid-profile``, at the profile's file)."""
+    problems = []
+    for variant, document in corpus.profiles.items():
+        try:
+            load_profile(variant)
+        except RuleError as error:
+            problems.append(document.problem(error.code, error.message, error.path))
     return problems
 
 
@@ -209,11 +233,6 @@ def _lint_figures(case: Case, profile: Profile, doc: Located) -> list[Problem]:
                 message = f"{name!r} is a {figure.kind.value} ({figure.meaning})"
                 problems.append(doc.problem("figure-kind", message, (*path, name), value=True))
     return problems
-
-
-def _pattern_ids(variant: str) -> set[str]:
-    """The pattern ids of a variant's profile, with any profile it extends merged in."""
-    return {row.id for row in load_profile(variant).patterns}
 
 
 def _lint_hand(case: Case, profile: Profile, doc: Any) -> list[Problem]:

@@ -679,3 +679,34 @@ def test_a_figure_of_the_wrong_kind_is_refused_at_its_value(
 ) -> None:
     content = edited("  tai: 11\n", "  tai: many\n")
     check(capsys, in_tmp, Bad(content, "figure-kind", 12, 8, "'tai' is a count", "$.expect.tai"))
+
+
+def test_a_profile_broken_only_once_merged_is_a_located_problem_not_a_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    import spec
+    from conformance.corpus import load_corpus
+    from conformance.lint import lint
+    from spec.profile import load_profile
+
+    variants = tmp_path / "variants"
+    shutil.copytree(spec.VARIANTS_DIR, variants)
+    sanma = variants / "riichi-sanma" / "profile.yaml"
+    text = sanma.read_text("utf-8")
+    assert text.count("name: North extracted, han: 1") == 1
+    # Valid as a file; but the riichi profile it extends declares no tai for a pattern row.
+    broken = text.replace("North extracted, han: 1", "North extracted, tai: 1, han: 1")
+    sanma.write_text(broken, encoding="utf-8")
+    monkeypatch.setattr(spec, "VARIANTS_DIR", variants)
+    load_profile.cache_clear()
+    try:
+        corpus = load_corpus([spec.SCENARIOS_DIR / "riichi-sanma" / "yaku"])
+        problems = [p for p in lint(corpus) if p.code == "invalid-profile"]
+    finally:
+        load_profile.cache_clear()
+    assert len(problems) == 1
+    assert problems[0].file.endswith("profile.yaml")
+    assert not corpus.problems
+    assert "'tai' is not one of the pattern_values" in problems[0].message
