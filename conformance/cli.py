@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import FrameType
 
 from conformance.connect import close_engine, open_engine
 from conformance.corpus import load_corpus
@@ -33,6 +35,7 @@ from spec.errors import RuleError
 from spec.profile import find_profile
 
 PROGRESS_MIN_CASES = 200
+ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 
 
 MAX_TIMEOUT = 86_400.0
@@ -50,6 +53,23 @@ def seconds(text: str) -> float:
             f"{text!r}: give more than 0 and at most {MAX_TIMEOUT:g} s"
         )
     return value
+
+
+def add_time_limits(parser: argparse.ArgumentParser) -> None:
+    """The deadlines of an ``exec:`` engine: per request, and for its start."""
+    parser.add_argument(
+        "--timeout",
+        type=seconds,
+        default=10.0,
+        help="seconds to write a request and read its reply (exec: engines), more than 0 "
+        "and at most a day (default: %(default)g)",
+    )
+    parser.add_argument(
+        "--start-timeout",
+        type=seconds,
+        default=20.0,
+        help="seconds for an exec: engine to answer start with ready (default: %(default)g)",
+    )
 
 
 def _paths(values: Sequence[str]) -> list[Path] | None:
@@ -107,7 +127,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     for spec in args.engine or [REFERENCE]:
         engine = None
         try:
-            engine = open_engine(spec, timeout=args.timeout, validate_traffic=args.validate_traffic)
+            engine = open_engine(
+                spec,
+                timeout=args.timeout,
+                start_timeout=args.start_timeout,
+                validate_traffic=args.validate_traffic,
+            )
             info = engine_info(engine)
             report = run(engine, info, cases, progress_bar(info.name, len(cases)))
             shipped = shipped_expectations(engine)
@@ -165,7 +190,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     corpus = load_corpus()
     engine = None
     try:
-        engine = open_engine(args.engine, timeout=args.timeout)
+        engine = open_engine(args.engine, timeout=args.timeout, start_timeout=args.start_timeout)
         info = engine_info(engine)
         variants = [args.variant] if args.variant else list(FUZZ_VARIANTS)
         total = 0
@@ -252,12 +277,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="known deviations of an engine (matched by the engine name in the file); "
         "an engine may ship its own",
     )
-    run_parser.add_argument(
-        "--timeout",
-        type=seconds,
-        default=10.0,
-        help="seconds per request (exec: engines), more than 0 and at most a day",
-    )
+    add_time_limits(run_parser)
     run_parser.add_argument(
         "--validate-traffic",
         action="store_true",
@@ -295,7 +315,7 @@ def build_parser() -> argparse.ArgumentParser:
     fuzz_parser.add_argument(
         "--out", default="fuzz-findings", help="folder for the proposed fixtures"
     )
-    fuzz_parser.add_argument("--timeout", type=seconds, default=10.0)
+    add_time_limits(fuzz_parser)
     fuzz_parser.set_defaults(func=cmd_fuzz)
 
     cov = sub.add_parser("coverage", help="fixtures per rule")
@@ -308,13 +328,34 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP arrived (what ``timeout``, a closed terminal and a cancelled CI
+    job send): unwound like Ctrl-C, so that every engine is stopped on the way out."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _terminate(signum: int, frame: FrameType | None) -> None:
+    for ending in ENDING_SIGNALS:  # the way out is not interrupted a second time
+        signal.signal(ending, signal.SIG_IGN)
+    raise Terminated(signum)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    previous = {ending: signal.signal(ending, _terminate) for ending in ENDING_SIGNALS}
     try:
         status: int = args.func(args)
     except KeyboardInterrupt:
-        return 130
+        return 128 + signal.SIGINT
+    except Terminated as terminated:
+        return 128 + terminated.signum
+    finally:
+        for ending, handler in previous.items():
+            signal.signal(ending, handler)
     return status
 
 

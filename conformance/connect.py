@@ -9,7 +9,13 @@ from conformance.engine import Engine, EngineLoadError, load_engine
 from conformance.subprocess_engine import SubprocessEngine
 
 
-def open_engine(spec: str, *, timeout: float = 10.0, validate_traffic: bool = False) -> Engine:
+def open_engine(
+    spec: str,
+    *,
+    timeout: float = 10.0,
+    start_timeout: float = 20.0,
+    validate_traffic: bool = False,
+) -> Engine:
     """The engine named by ``spec``: ``exec:<command>`` (a subprocess speaking the protocol,
     run without a shell), ``python:<module>:<factory>`` (in-process), or a plugin name."""
     if spec.startswith("exec:"):
@@ -19,7 +25,9 @@ def open_engine(spec: str, *, timeout: float = 10.0, validate_traffic: bool = Fa
             raise EngineLoadError(f"cannot split the command {spec!r}: {error}") from None
         if not argv:
             raise EngineLoadError("exec: needs a command")
-        return SubprocessEngine(argv, timeout=timeout, validate_traffic=validate_traffic)
+        return SubprocessEngine(
+            argv, timeout=timeout, start_timeout=start_timeout, validate_traffic=validate_traffic
+        )
     if spec.startswith("python:"):
         target = spec[len("python:") :]
         module_name, _, attribute = target.partition(":")

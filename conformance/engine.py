@@ -9,7 +9,7 @@ engine is found there like any other (no back door).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import entry_points
@@ -28,6 +28,17 @@ class Engine(Protocol):
 
     def evaluate(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
         """The outcome of one request."""
+        ...
+
+
+@runtime_checkable
+class Settling(Protocol):
+    """An engine that learns of some misdeeds only after the fact (a second reply to a
+    request shows when the next request is sent, or when the engine stops)."""
+
+    def settle(self) -> Sequence[tuple[Mapping[str, Any], str]]:
+        """The requests (the very objects given to ``evaluate``) found since the last
+        call to have been answered wrongly, each with the error; the engine may stop."""
         ...
 
 

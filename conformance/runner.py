@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
 from conformance.compare import Difference, compare
 from conformance.corpus import Case, thaw
-from conformance.engine import Engine, EngineError, EngineInfo, EngineSkipped
+from conformance.engine import Engine, EngineError, EngineInfo, EngineSkipped, Settling
 
 
 class Verdict(Enum):
@@ -53,14 +53,18 @@ def request_for(case: Case) -> dict[str, Any]:
     return {"variant": case.variant, "kind": case.kind, "given": thaw(case.given)}
 
 
-def run_case(engine: Engine, info: EngineInfo, case: Case) -> CaseResult:
+def run_case(
+    engine: Engine, info: EngineInfo, case: Case, request: Mapping[str, Any] | None = None
+) -> CaseResult:
+    """One case's verdict; ``request`` is what the engine is given (by default
+    :func:`request_for` the case)."""
     if not info.supports(case.variant, case.kind):
         return CaseResult(
             case, Verdict.SKIP, message=f"{info.name} does not support {case.variant}/{case.kind}"
         )
     started = time.perf_counter()
     try:
-        outcome = engine.evaluate(request_for(case))
+        outcome = engine.evaluate(request_for(case) if request is None else request)
     except EngineSkipped as skipped:
         return CaseResult(case, Verdict.SKIP, message=f"skipped by the engine: {skipped}")
     except EngineError as failure:
@@ -97,13 +101,28 @@ def run(
     cases: Iterable[Case],
     progress: Callable[[int], None] | None = None,
 ) -> RunReport:
-    """Run every case; ``progress`` is told how many cases are done after each one."""
+    """Run every case; ``progress`` is told how many cases are done after each one.
+
+    A settling engine is asked at the end which requests turned out to have been answered
+    wrongly (a second reply); each such case becomes an ``error`` with that message."""
     started = time.perf_counter()
     done: list[CaseResult] = []
+    sent: dict[int, int] = {}  # id() of a request given to the engine -> its case's index
+    requests: list[Mapping[str, Any]] = []  # kept alive so that no id() is reused
     for case in cases:
-        done.append(run_case(engine, info, case))
+        request = request_for(case)
+        requests.append(request)
+        sent[id(request)] = len(done)
+        done.append(run_case(engine, info, case, request))
         if progress is not None:
             progress(len(done))
+    if isinstance(engine, Settling):
+        for answered, message in engine.settle():
+            index = sent.get(id(answered))
+            if index is not None and requests[index] is answered:
+                done[index] = replace(
+                    done[index], verdict=Verdict.ERROR, differences=(), message=message
+                )
     results = tuple(done)
     counts = {verdict: sum(1 for r in results if r.verdict is verdict) for verdict in Verdict}
     return RunReport(info, results, time.perf_counter() - started, counts)

@@ -107,6 +107,22 @@ def test_a_hung_engine_is_killed_with_its_children(cases: list[Case]) -> None:
     assert_no_process_left(engine)
 
 
+@pytest.mark.parametrize("mode", ["second-reply", "late-second-reply"])
+@pytest.mark.parametrize("target", [2, 5])
+def test_a_second_reply_is_the_error_of_the_request_it_answered_twice(
+    mode: str, target: int, cases: list[Case]
+) -> None:
+    """Seen at once, when the next request is about to go, or (after the last request) when
+    the engine stops: always the case whose request had two replies."""
+    engine = fake(mode, target=target)
+    report = run_fake(engine, cases)
+    expected = [Verdict.PASS] * 5
+    expected[target - 1] = Verdict.ERROR
+    assert verdicts(report) == expected
+    assert f"more than one reply to request {target}" in report.results[target - 1].message
+    assert_no_process_left(engine)
+
+
 @pytest.mark.parametrize(("mode", "seq"), [("seq-true", "True"), ("seq-float", "1.0")])
 def test_a_seq_that_only_equals_the_request_number_is_refused(
     mode: str, seq: str, cases: list[Case]

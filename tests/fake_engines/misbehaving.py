@@ -2,6 +2,8 @@
 
 Run as ``python misbehaving.py <mode> [<request>]``: it answers like the reference engine
 except on request number ``<request>`` (default 2), where it does what ``<mode>`` says.
+When ``FAKE_PIDS`` names a file, the fake appends its own process id and those of the
+processes it starts to it, so that the containment tests can check none survives.
 """
 
 from __future__ import annotations
@@ -61,6 +63,33 @@ WRONG_LINES: dict[str, Callable[[int], bytes]] = {
 }
 
 
+def note_pid(pid: int) -> None:
+    """Record a process of this engine's tree in the ``FAKE_PIDS`` file (when set)."""
+    if path := os.environ.get("FAKE_PIDS"):
+        with open(path, "a") as pids:
+            pids.write(f"{pid}\n")
+
+
+# A grandchild that escapes every group: a fork whose child leaves for a session of its
+# own, and whose parent exits at once (so the grandchild is an orphan, no longer under the
+# engine), keeping the engine's stdout and stderr open and never exiting.
+ESCAPE = """
+import os, sys, time
+if os.fork():
+    os._exit(0)
+os.setsid()
+with open(sys.argv[1], "a") if sys.argv[1] else open(os.devnull, "w") as pids:
+    pids.write(f"{os.getpid()}\\n")
+time.sleep(3600)
+"""
+
+
+def escape() -> None:
+    """Start an escaping grandchild and wait for it to have recorded its pid."""
+    subprocess.run([sys.executable, "-c", ESCAPE, os.environ.get("FAKE_PIDS", "")], check=True)
+    time.sleep(0.2)
+
+
 def misbehave(mode: str, seq: int) -> bool:
     """Do the mode's misdeed for request ``seq``; True when the normal reply must follow."""
     if mode == "crash-mid-run":
@@ -68,6 +97,9 @@ def misbehave(mode: str, seq: int) -> bool:
         sys.stderr.flush()
         os._exit(1)
     if mode == "hang":
+        time.sleep(3600)
+    if mode == "escape":
+        escape()
         time.sleep(3600)
     if mode == "hang-with-child":
         subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
@@ -87,9 +119,14 @@ def misbehave(mode: str, seq: int) -> bool:
 def main() -> int:
     mode = sys.argv[1]
     target = int(sys.argv[2]) if len(sys.argv) > 2 else 2
+    note_pid(os.getpid())
     if mode == "crash-at-start":
         sys.stderr.write("fake: cannot start\n")
         return 3
+    if mode == "slow-start":
+        time.sleep(3)
+    if mode == "escape-at-start":
+        escape()
     for line in sys.stdin.buffer:
         message = json.loads(line)
         kind = message["type"]
@@ -98,6 +135,8 @@ def main() -> int:
         if kind == "start":
             info = ENGINE.info()
             reply({"type": "ready", "protocol": 1, **info, "name": f"fake-{mode}"})
+            if mode == "deaf":
+                time.sleep(3600)  # never reads another request
             continue
         seq = message["seq"]
         if mode == "stderr-flood":
@@ -111,7 +150,11 @@ def main() -> int:
         if seq == target and not misbehave(mode, seq):
             continue
         request = {key: message[key] for key in ("variant", "kind", "given")}
-        reply({"type": "result", "seq": seq, "outcome": ENGINE.evaluate(request)})
+        answer = {"type": "result", "seq": seq, "outcome": ENGINE.evaluate(request)}
+        reply(answer)
+        if seq == target and mode in ("second-reply", "late-second-reply"):
+            time.sleep(0.3 if mode == "late-second-reply" else 0)
+            reply(answer)
     return 0
 
 
