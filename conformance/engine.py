@@ -15,6 +15,8 @@ from functools import cache
 from importlib.metadata import entry_points
 from typing import Any, Protocol, runtime_checkable
 
+from conformance.json_values import json_problem
+
 ENTRY_POINT_GROUP = "mjspec.engines"
 
 
@@ -109,6 +111,9 @@ def engine_info(engine: Engine) -> EngineInfo:
         raw = engine.info()
     except EngineError as error:
         raise EngineLoadError(str(error)) from None
+    problem = json_problem(raw)
+    if problem is not None:
+        raise EngineLoadError(f"the engine's info() is not plain JSON, {problem}")
     try:
         variants = {str(v): tuple(str(k) for k in kinds) for v, kinds in raw["variants"].items()}
         return EngineInfo(str(raw["name"]), str(raw["version"]), variants)

@@ -15,6 +15,7 @@ from typing import Any
 
 from jsonschema.exceptions import best_match
 
+from conformance.json_values import json_problem
 from spec.schemas import definition_validator, schema, validator
 
 PROTOCOL_VERSION = 1
@@ -51,6 +52,9 @@ def decode(line: bytes) -> dict[str, Any]:
         raise ProtocolError("a JSON line nested too deep to read") from None
     if not isinstance(message, dict):
         raise ProtocolError(f"a JSON {type(message).__name__}, not an object")
+    problem = json_problem(message)
+    if problem is not None:
+        raise ProtocolError(f"a message the runner cannot take, {problem}")
     return message
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from conformance.compare import action_after, first_divergence
 from conformance.corpus import display_name
 from conformance.expectations import Reconciled
+from conformance.printable import printable
 from conformance.runner import CaseResult, RunReport, Verdict
 
 
@@ -59,7 +60,7 @@ def render_text(report: RunReport, reconciled: Reconciled | None = None) -> str:
         lines += [f"  - {diff}" for diff in result.differences]
     if reconciled is not None:
         lines += _expectation_lines(reconciled)
-    return "\n".join(lines)
+    return printable("\n".join(lines))
 
 
 def _expectation_lines(reconciled: Reconciled) -> list[str]:
@@ -140,4 +141,4 @@ def render_side_by_side(reports: list[RunReport]) -> str:
     lines = ["passes per engine (passed/run)", "", header, "-" * len(header)]
     for (variant, area), cells in sorted(rows.items()):
         lines.append(f"{variant:<18} {area:<14} " + " ".join(f"{c:>{width}}" for c in cells))
-    return "\n".join(lines)
+    return printable("\n".join(lines))

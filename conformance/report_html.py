@@ -10,6 +10,7 @@ from html import escape
 
 from conformance.corpus import display_name
 from conformance.expectations import Reconciled
+from conformance.printable import printable
 from conformance.runner import CaseResult, RunReport, Verdict
 
 STYLE = """
@@ -35,7 +36,7 @@ def to_html(runs: list[tuple[RunReport, Reconciled]], docs_base: str | None = No
     for report, reconciled in runs:
         parts += _engine_section(report, reconciled, docs_base)
     parts.append("</body></html>")
-    return "\n".join(parts) + "\n"
+    return printable("\n".join(parts)) + "\n"
 
 
 def _engine_section(report: RunReport, reconciled: Reconciled, docs_base: str | None) -> list[str]:

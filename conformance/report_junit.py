@@ -8,6 +8,7 @@ from xml.etree import ElementTree as ET
 
 from conformance.corpus import display_name
 from conformance.expectations import Reconciled
+from conformance.printable import printable
 from conformance.runner import RunReport, Verdict
 
 
@@ -60,4 +61,4 @@ def to_junit(runs: list[tuple[RunReport, Reconciled]]) -> str:
             )
             ET.SubElement(element, "failure", message="stale expectation").text = words
     ET.indent(root)
-    return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
+    return printable(ET.tostring(root, encoding="unicode", xml_declaration=True)) + "\n"

@@ -16,6 +16,7 @@ from typing import Any
 from conformance.compare import Difference, compare
 from conformance.corpus import Case, thaw
 from conformance.engine import Engine, EngineError, EngineInfo, EngineSkipped, Settling
+from conformance.json_values import json_problem
 
 
 class Verdict(Enum):
@@ -90,7 +91,23 @@ def run_case(
             message=f"engine answered {type(outcome).__name__}, not a mapping",
             seconds=elapsed,
         )
-    differences = tuple(compare(case.expect, outcome, kind=case.kind))
+    problem = json_problem(outcome)
+    if problem is not None:
+        return CaseResult(
+            case,
+            Verdict.ERROR,
+            message=f"engine answered a value that is not plain JSON, {problem}",
+            seconds=elapsed,
+        )
+    try:
+        differences = tuple(compare(case.expect, outcome, kind=case.kind))
+    except Exception as error:  # the last guard: no outcome ends the run
+        return CaseResult(
+            case,
+            Verdict.ERROR,
+            message=f"the outcome could not be compared: {error!r}",
+            seconds=elapsed,
+        )
     verdict = Verdict.FAIL if differences else Verdict.PASS
     return CaseResult(case, verdict, differences, outcome, seconds=elapsed)
 

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import spec
+from conformance.cli import main
 from conformance.connect import open_engine
 from conformance.corpus import Case, load_corpus
 from conformance.engine import EngineLoadError, engine_info
@@ -190,6 +191,16 @@ def test_an_engine_that_cannot_start_is_a_load_error() -> None:
         engine_info(engine)
     engine.close()
     assert_no_process_left(engine)
+
+
+def test_an_engine_named_with_a_lone_surrogate_is_a_load_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """json.loads accepts ``"\\ud800"``; no terminal or UTF-8 report can hold it."""
+    command = f"{sys.executable} {FAKE} surrogate-name"
+    status = main(["run", str(FIXTURES[0]), "--engine", f"exec:{command}"])
+    assert status == 2
+    assert "at /name: a string that is not Unicode text" in capsys.readouterr().err
 
 
 def test_a_missing_program_is_a_load_error() -> None:

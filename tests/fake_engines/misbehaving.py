@@ -134,7 +134,8 @@ def main() -> int:
             return 0
         if kind == "start":
             info = ENGINE.info()
-            reply({"type": "ready", "protocol": 1, **info, "name": f"fake-{mode}"})
+            name = "fake-\ud800" if mode == "surrogate-name" else f"fake-{mode}"
+            reply({"type": "ready", "protocol": 1, **info, "name": name})
             if mode == "deaf":
                 time.sleep(3600)  # never reads another request
             continue
