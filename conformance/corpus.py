@@ -10,13 +10,13 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 import spec
 from conformance import schemas
+from conformance.files import display_name, yaml_files
 from conformance.problems import Problem, ProblemsError
 from conformance.yamlsafe import Located, load_file
 
@@ -98,22 +98,6 @@ class Corpus:
         return (c for c in self.cases if variant is None or c.variant == variant)
 
 
-def display_name(path: Path) -> str:
-    """A short, stable name for a file: relative to the spec root or the cwd when possible."""
-    return _display_name(str(path), str(Path.cwd()))
-
-
-@cache
-def _display_name(path: str, cwd: str) -> str:
-    resolved = Path(path).resolve()
-    for base in (Path(cwd), spec.ROOT.parent):
-        try:
-            return str(resolved.relative_to(base))
-        except ValueError:
-            continue
-    return path
-
-
 def _frozen(value: Any) -> Any:
     if isinstance(value, dict):
         return MappingProxyType({k: _frozen(v) for k, v in value.items()})
@@ -191,25 +175,6 @@ def catalogue_from(document: Located) -> Catalogue:
     )
 
 
-def scenario_files(paths: Iterable[Path]) -> list[Path]:
-    """Every ``.yaml``/``.yml`` file under the given files or folders, sorted; a file named
-    twice (overlapping folders, a link) is kept once, known by its device and inode."""
-    found: dict[tuple[int, int] | Path, Path] = {}
-    for path in paths:
-        if path.is_dir():
-            candidates = [p for p in path.rglob("*") if p.suffix in (".yaml", ".yml")]
-        else:
-            candidates = [path]
-        for candidate in candidates:
-            try:
-                status = candidate.stat()
-            except OSError:  # missing: kept, so that loading reports it
-                found.setdefault(candidate, candidate)
-                continue
-            found.setdefault((status.st_dev, status.st_ino), candidate)
-    return sorted(found.values())
-
-
 def load_corpus(paths: Iterable[Path] | None = None) -> Corpus:
     """Load the catalogues and profiles of every variant, and the scenarios under ``paths``.
 
@@ -243,8 +208,9 @@ def _load_corpus(paths: Iterable[Path] | None) -> Corpus:
         if profile_doc is not None:
             profiles[variant] = profile_doc
     cases: list[Case] = []
-    files = scenario_files(paths if paths is not None else [spec.SCENARIOS_DIR])
-    for path in files:
+    scenarios = yaml_files(paths if paths is not None else [spec.SCENARIOS_DIR])
+    problems += scenarios.problems
+    for path in scenarios.files:
         document, found = load_validated(path, "scenario")
         problems += found
         if document is not None:
@@ -256,5 +222,5 @@ def _load_corpus(paths: Iterable[Path] | None) -> Corpus:
         MappingProxyType(profiles),
         MappingProxyType(documents),
         tuple(problems),
-        len(files),
+        len(scenarios.files),
     )

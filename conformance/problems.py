@@ -4,8 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
+
+from conformance.printable import printable
 
 JsonPath = tuple[str | int, ...]
+EXCERPT = 60
+MAX_MESSAGE = 400
+
+
+def excerpt(value: Any, limit: int = EXCERPT) -> str:
+    """A value as a message quotes it: its repr (control characters escaped), cut to
+    ``limit`` characters, so that no file's contents are printed whole."""
+    shown = repr(value)
+    return shown if len(shown) <= limit else f"{shown[:limit]}... ({len(shown)} characters)"
 
 
 def format_path(path: Sequence[str | int]) -> str:
@@ -32,7 +44,10 @@ class Problem:
 
     def __str__(self) -> str:
         where = f" (at {format_path(self.path)})" if self.path else ""
-        return f"{self.file}:{self.line}:{self.column}: {self.code}: {self.message}{where}"
+        message = self.message
+        if len(message) > MAX_MESSAGE:
+            message = f"{message[:MAX_MESSAGE]}... ({len(message)} characters)"
+        return printable(f"{self.file}:{self.line}:{self.column}: {self.code}: {message}{where}")
 
 
 class ProblemsError(Exception):

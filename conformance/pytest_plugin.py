@@ -17,6 +17,7 @@ import pytest
 
 from conformance.corpus import Case, case_from, load_validated
 from conformance.engine import REFERENCE, Engine, EngineInfo, engine_info, load_engine
+from conformance.files import is_yaml_name
 from conformance.report import divergence_lines
 from conformance.runner import Verdict, run_case
 
@@ -34,7 +35,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     config = parent.config
     if not (config.getoption("mjspec_corpus") or config.getini("mjspec_corpus")):
         return None
-    if file_path.suffix in (".yaml", ".yml") and "scenarios" in file_path.parts:
+    if is_yaml_name(file_path) and "scenarios" in file_path.parts:
         return ScenarioFile.from_parent(parent, path=file_path)
     return None
 

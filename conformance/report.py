@@ -6,8 +6,8 @@ from collections import defaultdict
 from typing import Any
 
 from conformance.compare import action_after, first_divergence
-from conformance.corpus import display_name
 from conformance.expectations import Reconciled
+from conformance.files import display_name
 from conformance.printable import printable
 from conformance.runner import CaseResult, RunReport, Verdict
 

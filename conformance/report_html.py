@@ -8,8 +8,8 @@ import re
 from collections import defaultdict
 from html import escape
 
-from conformance.corpus import display_name
 from conformance.expectations import Reconciled
+from conformance.files import display_name
 from conformance.printable import printable
 from conformance.runner import CaseResult, RunReport, Verdict
 

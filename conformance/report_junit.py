@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from xml.etree import ElementTree as ET
 
-from conformance.corpus import display_name
 from conformance.expectations import Reconciled
+from conformance.files import display_name
 from conformance.printable import printable
 from conformance.runner import RunReport, Verdict
 

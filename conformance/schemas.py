@@ -5,7 +5,7 @@ from __future__ import annotations
 import fastjsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
-from conformance.problems import Problem
+from conformance.problems import Problem, excerpt
 from conformance.yamlsafe import Located
 from spec.schemas import fast_check, validator
 
@@ -34,12 +34,18 @@ def validate(document: Located, name: str) -> list[Problem]:
             known = chosen.schema.get("properties", {}) if isinstance(chosen.schema, dict) else {}
             for key in chosen.instance:
                 if key not in known:
-                    message = f"unknown field {key!r}"
+                    message = f"unknown field {excerpt(key)}"
                     problems.append(document.problem("schema", message, (*path, key)))
             continue
         on_value = chosen.validator not in ("required", "additionalProperties")
-        problems.append(document.problem("schema", str(chosen.message), path, value=on_value))
+        problems.append(document.problem("schema", _message(chosen), path, value=on_value))
     return list(dict.fromkeys(problems))
+
+
+def _message(error: ValidationError) -> str:
+    """jsonschema's message, with the value it quotes cut to an excerpt."""
+    shown = repr(error.instance)
+    return str(error.message).replace(shown, excerpt(error.instance), 1)
 
 
 def _order(error: ValidationError) -> tuple[str, ...]:

@@ -1,15 +1,15 @@
 """Safe, located YAML loading.
 
-Reads one YAML document with PyYAML's safe machinery and keeps the line and
-column of every value, so later checks can point at ``file:line:column``.
-Rejected, each with its own code: files over :data:`MAX_BYTES`
-(``file-too-large``), bytes that are not UTF-8 (``not-utf8``), empty files
-(``empty-file``), several documents (``multiple-documents``), anchors and
-aliases (``yaml-alias``, which also stops alias bombs), duplicate mapping keys
-(``duplicate-key``), non-string keys (``invalid-key``), tags on mappings or
-lists (``unknown-tag``), scalars that cannot be read as their tag says
-(``invalid-value``), control characters (``invalid-character``), nesting
-deeper than :data:`MAX_DEPTH` (``too-deep``) and syntax errors (``yaml-syntax``).
+Reads one YAML document with PyYAML's safe machinery and keeps the line and column of
+every value, so later checks can point at ``file:line:column``. Rejected, each with its
+own code: what :mod:`conformance.files` refuses to read (``file-too-large``,
+``not-a-regular-file``, ``unreadable``), bytes that are not UTF-8 (``not-utf8``), empty
+files (``empty-file``), several documents (``multiple-documents``), anchors and aliases
+(``yaml-alias``, which also stops alias bombs), duplicate mapping keys
+(``duplicate-key``), non-string keys (``invalid-key``), tags on mappings or lists
+(``unknown-tag``), scalars that cannot be read as their tag says (``invalid-value``),
+control characters (``invalid-character``), nesting deeper than :data:`MAX_DEPTH`
+(``too-deep``) and syntax errors (``yaml-syntax``).
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from conformance.problems import JsonPath, Problem, ProblemsError
+from conformance.files import read_bounded
+from conformance.problems import JsonPath, Problem, ProblemsError, excerpt
 
-MAX_BYTES = 256 * 1024
 MAX_DEPTH = 64
 
 
@@ -183,19 +183,10 @@ def _first_control_character(text: str) -> tuple[int, int, str] | None:
 
 
 def load_file(path: Path, *, display: str | None = None) -> Located:
-    """Read and load ``path`` (size, encoding and YAML checks as in :func:`load_text`)."""
+    """Read ``path`` (a regular file, at most :data:`~conformance.files.MAX_BYTES`) and load
+    it (encoding and YAML checks as in :func:`load_text`)."""
     name = display or str(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise ProblemsError(
-                [Problem(name, 0, 0, "file-too-large", f"{size} bytes; the limit is {MAX_BYTES}")]
-            )
-        raw = path.read_bytes()
-    except OSError as error:
-        raise ProblemsError(
-            [Problem(name, 0, 0, "unreadable", error.strerror or str(error))]
-        ) from None
+    raw = read_bounded(path, name)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -239,17 +230,21 @@ def _construct(
         raise _RejectedError("too-deep", f"nesting deeper than {MAX_DEPTH} levels", node.start_mark)
     default_tag = _DEFAULT_TAGS.get(type(node))
     if default_tag is not None and node.tag != default_tag:
-        raise _RejectedError("unknown-tag", f"tag {node.tag!r} is not allowed", node.start_mark)
+        message = f"tag {excerpt(node.tag)} is not allowed"
+        raise _RejectedError("unknown-tag", message, node.start_mark)
     if isinstance(node, MappingNode):
         mapping: dict[str, Any] = {}
         for key_node, value_node in node.value:
             key = _scalar(loader, key_node)
             if not isinstance(key, str):
                 raise _RejectedError(
-                    "invalid-key", f"mapping key {key!r} is not a string", key_node.start_mark
+                    "invalid-key",
+                    f"mapping key {excerpt(key)} is not a string",
+                    key_node.start_mark,
                 )
             if key in mapping:
-                raise _RejectedError("duplicate-key", f"duplicate key {key!r}", key_node.start_mark)
+                message = f"duplicate key {excerpt(key)}"
+                raise _RejectedError("duplicate-key", message, key_node.start_mark)
             mark = key_node.start_mark
             located.positions[(*path, key)] = (mark.line + 1, mark.column + 1)
             mapping[key] = _construct(loader, value_node, (*path, key), located)
@@ -272,5 +267,6 @@ def _scalar(loader: Any, node: Node) -> Any:
     except yaml.YAMLError:
         raise
     except (ValueError, KeyError, AttributeError, TypeError, OverflowError) as error:
-        message = f"cannot read {node.value[:40]!r} as {node.tag.rsplit(':', 1)[-1]}: {error}"
+        tag = node.tag.rsplit(":", 1)[-1]
+        message = f"cannot read {excerpt(node.value)} as {tag[:40]}: {str(error)[:200]}"
         raise _RejectedError("invalid-value", message, node.start_mark) from None

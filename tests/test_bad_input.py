@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from conformance.cli import main
-from conformance.yamlsafe import MAX_BYTES
+from conformance.files import MAX_BYTES
 from reference_engine.plugin import ReferenceEngine
 
 FILE = "example-valid.yaml"
