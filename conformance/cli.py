@@ -97,10 +97,16 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     """Run the corpus through one or more engines and report per variant and area."""
     corpus = load_corpus(_paths(args.paths))
-    if corpus.problems:
-        for problem in corpus.problems:
+    problems = list(corpus.problems) + lint(corpus)
+    if problems:
+        for problem in problems:
             print(problem, file=sys.stderr)
-        print("invalid fixtures were left out of the run; see 'mjspec validate'", file=sys.stderr)
+        print(
+            f"invalid-corpus: {len(problems)} problems; nothing was run (the fixtures must "
+            "pass 'mjspec validate' first)",
+            file=sys.stderr,
+        )
+        return 1
     try:
         given = [load_expectations(Path(p)) for p in args.expectations or ()]
     except ProblemsError as error:
@@ -154,8 +160,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         print("\n\n".join(render_text(report, reconciled) for report, reconciled in runs))
         if len(runs) > 1:
             print("\n" + render_side_by_side([report for report, _ in runs]))
-    ok = all(reconciled.ok for _, reconciled in runs)
-    return 0 if ok and not corpus.problems else 1
+    return 0 if all(reconciled.ok for _, reconciled in runs) else 1
 
 
 def progress_bar(name: str, total: int) -> Callable[[int], None] | None:

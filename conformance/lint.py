@@ -5,7 +5,9 @@ Codes: ``duplicate-id``, ``id-mismatch``, ``unknown-variant``, ``unknown-area``,
 ``unknown-figure``, ``figure-kind`` (a score figure the profile's outcome does not report),
 and, for a fixture that does not expect an error, the hand checks of the
 notation: ``invalid-tile``, ``too-many-copies``, ``tile-count``, ``invalid-meld``,
-``flower-in-hand``.
+``flower-in-hand``, and those of :mod:`conformance.lint_kinds` (walls, scripts, claims
+and matches: ``invalid-action``, ``invalid-request`` for a seat the variant lacks,
+``after-the-script``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 
 import spec
 from conformance.corpus import Case, Corpus
+from conformance.lint_kinds import kind_problems
 from conformance.problems import Problem
 from conformance.yamlsafe import Located
 from spec.errors import RuleError
@@ -168,6 +171,10 @@ def _lint_case(case: Case, corpus: Corpus) -> list[Problem]:
     problems += _lint_figures(case, profile, doc)
     if not case.expects_error:
         problems += _lint_hand(case, profile, doc)
+        problems += [
+            doc.problem(error.code, error.message, error.path, value=True)
+            for error in kind_problems(case.kind, case.given, case.expect, profile)
+        ]
     return problems
 
 

@@ -32,7 +32,7 @@ from .directives import (
     RulesDirective,
 )
 from .domain import MjspecDomain, domain_of, iter_live_docs
-from .reference_pages import CommandDirective, SchemaFieldsDirective, TilesRole
+from .reference_pages import CommandDirective, ErrorCodesDirective, SchemaFieldsDirective, TilesRole
 
 __version__ = "0.1.0"
 
@@ -100,6 +100,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("mjspec-fixture-yaml", FixtureSourceDirective)
     app.add_directive("mjspec-fixtures", FixturesDirective)
     app.add_directive("mjspec-schema-fields", SchemaFieldsDirective)
+    app.add_directive("mjspec-error-codes", ErrorCodesDirective)
     app.add_directive("mjspec-command", CommandDirective)
     app.add_directive("mjspec-conformance", ConformanceDirective)
     app.add_directive("mjspec-architecture", ArchitectureDirective)

@@ -1,6 +1,7 @@
 """Directives and a role for the reference pages: schema fields, CLI runs, inline tiles.
 
 - ``mjspec-schema-fields:: <schema>``: the fields of a JSON Schema object (``:def:``);
+- ``mjspec-error-codes::``: the error codes and their meanings, from the scenario schema;
 - ``mjspec-command:: mjspec ...``: a command of the CLI and its output, run while building;
 - ``:mjspec-tiles:`123m```: tiles drawn inline.
 """
@@ -136,6 +137,17 @@ class SchemaFieldsDirective(MjspecDirective):
                 ]
             )
         return table(["Field", "Type", "Required", "Meaning"], rows, classes=["mj-schema"])
+
+
+class ErrorCodesDirective(MjspecDirective):
+    """``.. mjspec-error-codes::``: every error code and its meaning, from the scenario
+    schema's ``$defs/error_code`` (the enum fixtures and engines are held to)."""
+
+    def run(self) -> list[nodes.Node]:
+        definition = schema("scenario")["$defs"]["error_code"]
+        meanings: Mapping[str, str] = definition["x-mjspec-meanings"]
+        rows = [[literal(code), meanings.get(code, "")] for code in definition["enum"]]
+        return [table(["Code", "Meaning"], rows, classes=["mj-schema"])]
 
 
 class CommandDirective(MjspecDirective):
