@@ -20,10 +20,11 @@ from conformance.corpus import load_corpus
 from conformance.coverage import coverage
 from conformance.engine import REFERENCE, EngineLoadError, engine_info
 from conformance.expectations import Reconciled, load_expectations, reconcile, shipped_expectations
+from conformance.files import yaml_files
 from conformance.fuzz.differential import VARIANTS as FUZZ_VARIANTS
 from conformance.fuzz.differential import fuzz, write_finding
 from conformance.lint import lint
-from conformance.problems import ProblemsError
+from conformance.problems import Problem, ProblemsError
 from conformance.report import render_side_by_side, render_text, to_json
 from conformance.report_html import to_html
 from conformance.report_junit import to_junit
@@ -84,6 +85,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
     existing = [Path(p) for p in args.paths if Path(p).exists()]
     corpus = load_corpus(existing if args.paths else None)
     problems = list(corpus.problems) + lint(corpus)
+    for path in existing:
+        if path.is_dir() and not yaml_files([path]).files:
+            message = "the folder holds no .yaml or .yml file"
+            problems.append(Problem(str(path), 0, 0, "no-fixtures", message))
     for problem in problems:
         print(problem, file=sys.stderr)
     status = "invalid" if problems or missing else "valid"

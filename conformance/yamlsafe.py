@@ -118,7 +118,7 @@ def load_text(text: str, file: str) -> Located:
         raise ProblemsError([Problem(file, line, column, "invalid-character", message)])
     deep = _first_too_deep_line(text)
     if deep is not None:
-        message = f"flow collections nest deeper than {MAX_DEPTH} levels"
+        message = f"collections nest deeper than {MAX_DEPTH} levels"
         raise ProblemsError([Problem(file, deep, 1, "too-deep", message)])
     loader: Any = None
     try:
@@ -153,16 +153,50 @@ def load_text(text: str, file: str) -> Located:
 
 
 def _first_too_deep_line(text: str) -> int | None:
-    """The line where ``[``/``{`` nesting first passes :data:`MAX_DEPTH` (a cheap pre-scan that
-    keeps PyYAML's recursive parser away from pathological input)."""
+    """The line where collections first nest deeper than :data:`MAX_DEPTH`, which keeps
+    PyYAML's recursive composer away from pathological input. Counting brackets is the
+    cheap first look; only when it sees too many are the YAML tokens counted (the scanner
+    does not recurse), so that brackets inside a string or a comment are not nesting."""
     depth = 0
     for found in _BRACKETS.finditer(text):
         if found.group() in "[{":
             depth += 1
             if depth > MAX_DEPTH:
-                return text.count("\n", 0, found.start()) + 1
+                return _first_too_deep_token(text)
         else:
             depth = max(0, depth - 1)
+    return None
+
+
+_OPENING = (
+    yaml.FlowSequenceStartToken,
+    yaml.FlowMappingStartToken,
+    yaml.BlockMappingStartToken,
+    yaml.BlockSequenceStartToken,
+)
+_CLOSING = (yaml.FlowSequenceEndToken, yaml.FlowMappingEndToken, yaml.BlockEndToken)
+
+
+def _first_too_deep_token(text: str) -> int | None:
+    scanner: Any = (_CLoader or yaml.SafeLoader)(text)
+    depth = 0
+    try:
+        while scanner.check_token():
+            token = scanner.get_token()
+            if isinstance(token, _OPENING):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return int(token.start_mark.line) + 1
+            elif isinstance(token, _CLOSING):
+                depth -= 1
+    except yaml.MarkedYAMLError as error:
+        if "nesting depth" in str(error.problem):  # libyaml's own limit, met looking ahead
+            return int(error.problem_mark.line) + 1 if error.problem_mark else 1
+        return None  # the parse reports it, before it can nest any deeper
+    except yaml.YAMLError:
+        return None
+    finally:
+        scanner.dispose()
     return None
 
 
@@ -257,11 +291,35 @@ def _construct(
     return _scalar(loader, node)
 
 
+# YAML 1.1, which PyYAML reads, takes 024 for 20, 0x1f and 1_000 and 1:30 for numbers and
+# yes/no/on/off for booleans; mjspec files are read as the YAML 1.2 core schema writes them.
+_PLAIN_FORMS = {
+    "tag:yaml.org,2002:int": (
+        re.compile(r"[-+]?(?:0|[1-9][0-9]*)"),
+        "write an integer in decimal, without leading zeros or separators "
+        "(YAML 1.1 would read 024 as 20)",
+    ),
+    "tag:yaml.org,2002:bool": (
+        re.compile(r"true|True|TRUE|false|False|FALSE"),
+        "write true or false (YAML 1.1 would read yes, no, on and off as booleans)",
+    ),
+    "tag:yaml.org,2002:float": (
+        re.compile(r"[-+]?(?:[0-9][0-9]*)?\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?[0-9]+\.[0-9]*"),
+        "not a finite decimal number",
+    ),
+}
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
 def _scalar(loader: Any, node: Node) -> Any:
     if not isinstance(node, ScalarNode):
         raise _RejectedError("invalid-key", "a mapping key must be a plain value", node.start_mark)
     if node.tag == _STRING_TAG:
+        _printable(node.value, node)
         return node.value
+    form = _PLAIN_FORMS.get(node.tag)
+    if form is not None and not node.style and not form[0].fullmatch(node.value):
+        raise _RejectedError("invalid-value", f"{excerpt(node.value)}: {form[1]}", node.start_mark)
     try:
         return loader.construct_object(node, deep=True)
     except yaml.YAMLError:
@@ -270,3 +328,12 @@ def _scalar(loader: Any, node: Node) -> Any:
         tag = node.tag.rsplit(":", 1)[-1]
         message = f"cannot read {excerpt(node.value)} as {tag[:40]}: {str(error)[:200]}"
         raise _RejectedError("invalid-value", message, node.start_mark) from None
+
+
+def _printable(text: str, node: Node) -> None:
+    """A string holds no control character, even one written as an escape (``"\\x1b"``):
+    titles and notes reach terminals and XML reports."""
+    found = _UNPRINTABLE.search(text)
+    if found is not None:
+        message = f"control character U+{ord(found.group()):04X} is not allowed in a string"
+        raise _RejectedError("invalid-character", message, node.start_mark)

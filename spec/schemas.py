@@ -1,4 +1,10 @@
-"""The JSON Schemas of ``spec/schema``, loaded once, ``$ref`` resolved among them."""
+"""The JSON Schemas of ``spec/schema``, loaded once, ``$ref`` resolved among them.
+
+Every number in mjspec is a whole number: no schema has a ``number`` type, and an
+``integer`` is an integer, not a float that happens to be whole (JSON Schema itself would
+take ``11.0`` for ``11``; a fixture writing ``tai: 11.0`` or a request with
+``discards: 20.0`` is refused here).
+"""
 
 from __future__ import annotations
 
@@ -6,10 +12,10 @@ import copy
 import json
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 import fastjsonschema
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from referencing import Registry, Resource
 
 import spec
@@ -32,10 +38,23 @@ def schema(name: str) -> dict[str, Any]:
     return loaded
 
 
+def _is_integer(checker: object, instance: object) -> bool:
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+StrictValidator = cast(
+    "type[Draft202012Validator]",
+    validators.extend(  # type: ignore[no-untyped-call]
+        Draft202012Validator,
+        type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
+    ),
+)
+
+
 @cache
 def validator(name: str) -> Draft202012Validator:
     """A validator for one schema, resolving ``$ref`` through the shipped schemas."""
-    return Draft202012Validator(schema(name), registry=_registry())
+    return StrictValidator(schema(name), registry=_registry())
 
 
 @cache
@@ -61,19 +80,45 @@ _HANDLERS = {"https": _shipped, "http": _shipped}
 def fast_check(name: str) -> Callable[[Any], Any]:
     """The schema compiled to Python code by fastjsonschema: a quick yes for valid documents
     (the schemas use only keywords it implements); jsonschema explains a no."""
-    return fastjsonschema.compile(copy.deepcopy(schema(name)), handlers=_HANDLERS)
+    return _whole(fastjsonschema.compile(copy.deepcopy(schema(name)), handlers=_HANDLERS))
 
 
 @cache
 def fast_check_definition(name: str, definition: str) -> Callable[[Any], Any]:
     """One definition (``$defs``) of a schema, compiled (see :func:`fast_check`)."""
-    return fastjsonschema.compile(_definition(name, definition), handlers=_HANDLERS)
+    return _whole(fastjsonschema.compile(_definition(name, definition), handlers=_HANDLERS))
+
+
+def _whole(compiled: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """fastjsonschema takes 11.0 for an integer; no mjspec schema admits a float at all, so
+    a document holding one is no quick yes (jsonschema then says where and why)."""
+
+    def check(data: Any) -> Any:
+        result = compiled(data)
+        if _holds_float(data):
+            raise fastjsonschema.JsonSchemaValueException("a float, where only integers are")
+        return result
+
+    return check
+
+
+def _holds_float(data: Any) -> bool:
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, float):
+            return True
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return False
 
 
 @cache
 def definition_validator(name: str, definition: str) -> Draft202012Validator:
     """A jsonschema validator for one definition of a schema, to explain a refusal."""
-    return Draft202012Validator(_definition(name, definition), registry=_registry())
+    return StrictValidator(_definition(name, definition), registry=_registry())
 
 
 def _definition(name: str, definition: str) -> dict[str, Any]:

@@ -165,8 +165,11 @@ def _parse_slowly(text: str) -> tuple[Tile, ...]:
             pending.append((int(char), column))
         elif char in " \t,":
             continue
-        elif char.isascii() and char.lower() in "mpszf":
-            suit = Suit(char.lower())
+        elif char in "MPSZF":
+            message = f"suit letters are lower case: {char.lower()!r}, not {char!r}"
+            raise RuleError("invalid-tile", message, column=column)
+        elif char in "mpszf":
+            suit = Suit(char)
             if not pending:
                 raise RuleError(
                     "invalid-tile", f"suit letter {char!r} with no digits before it", column=column

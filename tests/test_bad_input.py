@@ -295,6 +295,76 @@ def test_yaml_value_that_cannot_be_built_is_a_coded_problem_not_a_traceback(
     check(capsys, in_tmp, bad)
 
 
+# Values that were silently read as something else (YAML 1.1 readings, floats taken for
+# integers, control characters written as escapes, upper-case suits, a kind nothing answers).
+SILENT_CASES = {
+    "float-for-an-integer": Bad(edited("tai: 11", "tai: 11.0"), "schema", 12, 8, "11.0"),
+    "float-in-a-table": Bad(edited("discards: 20", "discards: 20.0"), "schema", 10, 39),
+    "octal-integer": Bad(edited("discards: 20", "discards: 024"), "invalid-value", 10, 39, "024"),
+    "hex-integer": Bad(edited("discards: 20", "discards: 0x14"), "invalid-value", 10, 39),
+    "integer-with-separators": Bad(edited("tai: 11", "tai: 1_1"), "invalid-value", 12, 8),
+    "sexagesimal-integer": Bad(edited("tai: 11", "tai: 1:11"), "invalid-value", 12, 8),
+    "yes-for-true": Bad(
+        edited("  seat: east\n", "  seat: east\n  table: {last_discard: yes}\n").replace(
+            "  table: {dealer_streak: 0, discards: 20}\n", ""
+        ),
+        "invalid-value",
+        10,
+        25,
+        "true or false",
+    ),
+    "not-a-number": Bad(edited("tai: 11", "tai: .nan"), "invalid-value", 12, 8),
+    "escaped-nul-in-a-title": Bad(
+        edited("title: A valid example", 'title: "A valid\\x00example"'),
+        "invalid-character",
+        4,
+        8,
+        "U+0000",
+    ),
+    "escaped-escape-in-a-title": Bad(
+        edited("title: A valid example", 'title: "\\e[2JA valid example"'),
+        "invalid-character",
+        4,
+        8,
+        "U+001B",
+    ),
+    "upper-case-suit": Bad(with_concealed(CONCEALED.replace("1m", "1M")), "invalid-tile", 7, 15),
+    "a-kind-nothing-answers": Bad(edited("kind: score", "kind: settle"), "schema", 3, 7),
+}
+
+
+@pytest.mark.parametrize("bad", SILENT_CASES.values(), ids=SILENT_CASES.keys())
+def test_a_value_once_read_silently_as_another_is_refused(
+    bad: Bad, in_tmp: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    check(capsys, in_tmp, bad)
+
+
+def test_brackets_inside_a_string_are_not_nesting(
+    in_tmp: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    brackets = "[" * 100 + "{" * 100
+    content = VALID + f"notes: '{brackets}'\n# {brackets}\n"
+    write(in_tmp, content)
+    outcome = validate(capsys, FILE)
+    assert outcome.status == 0, outcome.err
+
+
+@pytest.mark.parametrize("names", [[], ["X.YAML"]], ids=["empty", "upper-case-suffix"])
+def test_a_folder_without_fixtures_is_not_valid(
+    names: list[str], in_tmp: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An empty folder is a mistake; a fixture named X.YAML is read, not left out."""
+    folder = in_tmp / "fixtures"
+    folder.mkdir()
+    for name in names:
+        write(folder, "not: [valid", name)
+    outcome = validate(capsys, "fixtures")
+    assert outcome.status == 1
+    codes = {problem.code for problem in outcome.problems}
+    assert codes == ({"yaml-syntax"} if names else {"no-fixtures"}), outcome.err
+
+
 # --- file-level limits ------------------------------------------------------------------
 
 
