@@ -23,6 +23,7 @@ from conformance.corpus import Case, Corpus
 from conformance.lint_kinds import kind_problems
 from conformance.problems import Problem
 from conformance.yamlsafe import Located
+from spec.circumstances import circumstance_problems
 from spec.errors import RuleError
 from spec.melds import parse_meld
 from spec.possible import copy_problems, count_problems, flower_problems, tile_problems
@@ -200,11 +201,11 @@ def _lint_profiles(corpus: Corpus) -> list[Problem]:
 
 def _lint_fields(case: Case, profile: Profile, doc: Located) -> list[Problem]:
     """A field the variant's family never reads is an error, not silently ignored (code
-    ``unsupported-field``; the schema marks such fields with the families that read them)."""
-    return [
-        doc.problem(error.code, error.message, ("given", *error.path))
-        for error in family_problems(case.kind, case.given, profile.family)
-    ]
+    ``unsupported-field``; the schema marks such fields with the families that read them),
+    and so are circumstances that cannot hold together (:mod:`spec.circumstances`)."""
+    errors = family_problems(case.kind, case.given, profile.family)
+    errors += circumstance_problems(case.kind, case.given)
+    return [doc.problem(error.code, error.message, ("given", *error.path)) for error in errors]
 
 
 # The fields of a score outcome that are not figures (the rest are the profile's figures).

@@ -31,7 +31,8 @@ class ProtocolError(Exception):
 
 def encode(message: Mapping[str, Any]) -> bytes:
     """One message as a line of compact UTF-8 JSON."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+    text = json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return text.encode() + b"\n"
 
 
 def _not_a_number(constant: str) -> float:

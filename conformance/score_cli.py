@@ -3,6 +3,13 @@
 Melds are written ``KIND:TILES[:FLAG...]`` where KIND is chow, pung or kong,
 and the flags are ``concealed``, ``added`` or a seat (who was claimed from):
 ``--meld chow:123m:north --meld kong:5z5z5z5z:concealed``.
+
+The options become one score request, checked like any other: an option the variant's
+family does not read, a number out of its range or circumstances that cannot hold
+together (``--last-wall-tile`` on a discard win) are usage errors (exit 2), as is
+``--ura`` without ``--riichi`` (the engine would accept the indicators and, as the rule
+says, not count them; on the command line it is a mistake). A hand that does not win
+is exit 1.
 """
 
 from __future__ import annotations
@@ -14,22 +21,49 @@ from collections.abc import Mapping
 from typing import Any
 
 from conformance.engine import reference_plugin
+from spec import variant_ids
 from spec.profile import Profile, find_profile
 from spec.requests import table_flags
 
 SEATS = ("east", "south", "west", "north")
+USAGE_CODES = frozenset({"invalid-request", "unsupported-field", "inconsistent-flags"})
+MAX_DIGITS = 6
+
+
+def count(text: str) -> int:
+    """A whole number as an option takes it (the request's schema bounds it)."""
+    digits = text.removeprefix("-")
+    if not digits.isdigit() or len(digits) > MAX_DIGITS:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number of a few digits")
+    return int(text)
+
+
+def _variant_names() -> str:
+    return ", ".join(variant_ids())
 
 
 def add_score_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--variant", default="taiwanese")
+    parser.add_argument(
+        "--variant",
+        default="taiwanese",
+        help=f"the variant's id or an alias: {_variant_names()} (default: %(default)s)",
+    )
     parser.add_argument(
         "--hand", required=True, help="concealed tiles, the winning tile last (MPSZ)"
     )
-    parser.add_argument("--meld", action="append", default=[], metavar="KIND:TILES[:FLAG]")
+    parser.add_argument(
+        "--meld",
+        action="append",
+        default=[],
+        metavar="KIND:TILES[:FLAG]",
+        help="a declared meld: KIND chow, pung or kong; FLAG concealed, added or the seat "
+        "claimed from; e.g. chow:123m:north or kong:5z5z5z5z:concealed (repeat for more)",
+    )
     parser.add_argument(
         "--win",
         choices=("self-draw", "discard", "robbing-kong", "eight-flowers", "flower-capture"),
         default="self-draw",
+        help="how the hand was won (default: %(default)s)",
     )
     parser.add_argument(
         "--from",
@@ -37,22 +71,26 @@ def add_score_arguments(parser: argparse.ArgumentParser) -> None:
         choices=SEATS,
         help="who discarded / added the kong / showed the flower",
     )
-    parser.add_argument("--seat", choices=SEATS, default="east", help="the winner's seat")
-    parser.add_argument("--dealer", choices=SEATS, default="east")
-    parser.add_argument("--flowers", default="", help="flowers held, e.g. 1f5f")
     parser.add_argument(
-        "--streak", type=int, default=0, help="the dealer's previous consecutive wins"
+        "--seat", choices=SEATS, default="east", help="the winner's seat (default: %(default)s)"
     )
     parser.add_argument(
-        "--discards", type=int, help="discards on the table so far (winning discard included)"
+        "--dealer", choices=SEATS, default="east", help="the dealer (default: %(default)s)"
+    )
+    parser.add_argument("--flowers", default="", help="flowers held, e.g. 1f5f")
+    parser.add_argument(
+        "--streak", type=count, default=0, help="the dealer's previous consecutive wins"
+    )
+    parser.add_argument(
+        "--discards", type=count, help="discards on the table so far (winning discard included)"
     )
     riichi = parser.add_argument_group("riichi variants")
     riichi.add_argument("--round", choices=SEATS, help="the round wind")
     riichi.add_argument("--dora", default="", help="dora indicators, e.g. 3p")
     riichi.add_argument("--ura", default="", help="ura-dora indicators (count with riichi)")
-    riichi.add_argument("--north", type=int, default=0, help="Norths extracted (sanma)")
-    riichi.add_argument("--honba", type=int, default=0)
-    riichi.add_argument("--sticks", type=int, default=0, help="riichi deposits on the table")
+    riichi.add_argument("--north", type=count, default=0, help="Norths extracted (sanma)")
+    riichi.add_argument("--honba", type=count, default=0, help="repeat counters on the table")
+    riichi.add_argument("--sticks", type=count, default=0, help="riichi deposits on the table")
     groups = {"riichi": riichi}
     for flag in table_flags():
         group = groups.get(flag.families[0], parser) if flag.families else parser
@@ -112,12 +150,22 @@ def given_from(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def score_command(args: argparse.Namespace) -> int:
+    """Score the hand the options describe; exit 0, 1 (no win) or 2 (a usage error)."""
+    if args.ura and not (args.riichi or args.double_riichi):
+        print(
+            "inconsistent-flags: --ura needs --riichi or --double-riichi (ura dora count "
+            "only for a winner who declared riichi)",
+            file=sys.stderr,
+        )
+        return 2
     outcome = reference_plugin().evaluate(
         {"variant": args.variant, "kind": "score", "given": given_from(args)}
     )
     if args.format == "json":
         print(json.dumps(outcome, indent=2, ensure_ascii=False))
-        return 1 if "error" in outcome else 0
+        if "error" in outcome:
+            return 2 if outcome["error"]["code"] in USAGE_CODES else 1
+        return 0
     if "error" in outcome:
         error = outcome["error"]
         where = ".".join(str(p) for p in error.get("path", []))
@@ -126,7 +174,7 @@ def score_command(args: argparse.Namespace) -> int:
             f"{error['code']}: {error['message']}" + (f" (at {where}{column})" if where else ""),
             file=sys.stderr,
         )
-        return 1
+        return 2 if error["code"] in USAGE_CODES else 1
     print_score(find_profile(args.variant), outcome)
     return 0
 

@@ -9,15 +9,27 @@ from __future__ import annotations
 
 import sys
 import traceback
+from collections.abc import Iterator, Mapping
 from typing import IO, Any
 
 from conformance.engine import Engine
-from conformance.protocol import PROTOCOL_VERSION, ProtocolError, decode, encode
+from conformance.json_values import json_problem
+from conformance.protocol import MAX_LINE_BYTES, PROTOCOL_VERSION, ProtocolError, decode, encode
+
+
+def _lines(stdin: IO[bytes]) -> Iterator[bytes]:
+    """The input's lines; one longer than the protocol allows is cut short (its rest is
+    skipped unread into memory), so that :func:`decode` refuses it."""
+    while line := stdin.readline(MAX_LINE_BYTES + 1):
+        if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
+            while (rest := stdin.readline(MAX_LINE_BYTES)) and not rest.endswith(b"\n"):
+                pass
+        yield line
 
 
 def serve(engine: Engine, stdin: IO[bytes], stdout: IO[bytes]) -> int:
     """Answer requests until ``stop`` or the end of input; the exit status."""
-    for line in stdin:
+    for line in _lines(stdin):
         try:
             message = decode(line.rstrip(b"\r\n"))
         except ProtocolError as error:
@@ -45,6 +57,9 @@ def _answer(engine: Engine, kind: object, message: dict[str, Any]) -> dict[str, 
     except Exception as error:  # the engine's failure is this request's error reply
         context = {"traceback": traceback.format_exc(limit=5)}
         return {"type": "error", "seq": seq, "message": repr(error), "context": context}
+    problem = json_problem(outcome) if isinstance(outcome, Mapping) else "not a mapping"
+    if problem is not None:
+        return {"type": "error", "seq": seq, "message": f"the engine's outcome: {problem}"}
     return {"type": "result", "seq": seq, "outcome": dict(outcome)}
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from reference_engine import __version__
 from reference_engine.variants import find_variant, playable_variants
+from spec.circumstances import circumstance_problems
 from spec.errors import RuleError, raise_first
 from spec.requests import family_problems, request_problems
 
@@ -41,6 +42,7 @@ class ReferenceEngine:
                 raise RuleError("unsupported-kind", f"{variant.id} does not answer {kind!r}")
             raise_first(request_problems(kind, given))
             raise_first(family_problems(kind, given, variant.profile.family))
+            raise_first(circumstance_problems(kind, given))
             return variant.evaluate(kind, given)
         except RuleError as error:
             return {"error": error_payload(error)}

@@ -135,7 +135,8 @@ def test_score_refuses_an_out_of_range_field_with_its_path(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     hand = "123m456m789m123p55s"
-    assert main(["score", "--variant", "riichi", "--hand", hand, "--north", "-1"]) == 1
+    # an option out of its range is a usage error
+    assert main(["score", "--variant", "riichi", "--hand", hand, "--north", "-1"]) == 2
     err = capsys.readouterr().err
     assert "invalid-request" in err
     assert "(at north)" in err

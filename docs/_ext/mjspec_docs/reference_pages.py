@@ -146,7 +146,9 @@ class ErrorCodesDirective(MjspecDirective):
     def run(self) -> list[nodes.Node]:
         definition = schema("scenario")["$defs"]["error_code"]
         meanings: Mapping[str, str] = definition["x-mjspec-meanings"]
-        rows = [[literal(code), meanings.get(code, "")] for code in definition["enum"]]
+        rows: list[list[str | nodes.Node]] = [
+            [literal(code), meanings.get(code, "")] for code in definition["enum"]
+        ]
         return [table(["Code", "Meaning"], rows, classes=["mj-schema"])]
 
 

@@ -82,7 +82,6 @@ class RiichiRequests:
             honba=int(table.get("honba", 0)),
             riichi_sticks=int(table.get("riichi_sticks", 0)),
         )
-        _check_flags(result)
         return result
 
     def seat(self, value: object, *path: str) -> Seat:
@@ -102,21 +101,3 @@ class RiichiRequests:
     def check_copies(self, hand: WinningHand, shown: tuple[Tile, ...]) -> None:
         """No tile more often than the set has it: hand, melds, extracted Norths, indicators."""
         raise_first(copy_problems(self.profile.tiles, hand.concealed, hand.melds, shown))
-
-
-def _check_flags(win: RiichiWin) -> None:
-    """Circumstances that cannot happen together are refused (code ``inconsistent-flags``)."""
-    declared = win.riichi or win.double_riichi
-    problems = [
-        (declared and not win.closed, "riichi needs a closed hand"),
-        (win.ippatsu and not declared, "ippatsu needs riichi"),
-        (win.after_kong and not win.tsumo, "a win after a kan is a self-draw"),
-        (win.last_tile and win.by is WinBy.ROBBING_KONG, "robbing a kan is not the last tile"),
-        (
-            win.first_turn and (bool(win.hand.melds) or not win.tsumo),
-            "a first-turn win is a closed self-draw",
-        ),
-    ]
-    for failed, message in problems:
-        if failed:
-            raise RuleError("inconsistent-flags", message, path=("table",))
