@@ -1,8 +1,9 @@
 """Circumstances of a win that cannot hold together, read from the scenario schema.
 
 A field of a score request may need others: the last tile of the wall is won by
-self-draw, ippatsu needs riichi, an original ready hand claims nothing. The schema says so next to the field, under ``x-mjspec-needs``, as a
-list of conditions, each with its reason (``why``):
+self-draw, ippatsu needs riichi, an original ready hand claims nothing. The schema says
+so next to the field, under ``x-mjspec-needs``, as a list of conditions, each with its
+reason (``why``):
 
 - ``{"win": [...]}``: the win is one of these kinds (``win.by``);
 - ``{"any_flag": [...]}``: one of these table flags is set;
