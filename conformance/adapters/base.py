@@ -12,6 +12,15 @@ from typing import Any, ClassVar
 from conformance.engine import EngineSkipped
 
 
+def missing_package(adapter: str, requirement: str) -> ImportError:
+    """The error of an adapter whose package is not installed, with commands that paste
+    into any shell (quoted: ``>`` and ``<`` would redirect, ``[`` would glob in zsh)."""
+    return ImportError(
+        f"the {adapter} adapter needs its package: pip install '{requirement}' "
+        "(or every adapter's, from a clone of mjspec: pip install '.[adapters]')"
+    )
+
+
 class ScoreAdapter(ABC):
     """A third-party package behind the engine interface, answering ``score`` requests."""
 

@@ -1,5 +1,5 @@
 """Adapter for the ``cmajiang`` package (0.0.x, PyPI): riichi ``score`` for four players
-(``pip install mjspec[adapters]``).
+(``pip install '.[adapters]'`` from a clone).
 
 ``cmajiang`` is a C++ port of kobalab's majiang-core; its ``hule`` function scores one
 hand written in the majiang notation (``m123p406z11`` with ``0`` for a red five, melds
@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from conformance.adapters.base import ScoreAdapter
+from conformance.adapters.base import ScoreAdapter, missing_package
 from conformance.adapters.requests import (
     SEATS,
     ScoreMeld,
@@ -35,7 +35,7 @@ from spec.tiles import Tile
 try:
     import cmajiang  # type: ignore[import-untyped]  # a pybind11 module without stubs
 except ImportError as missing:  # the optional extra is not installed
-    raise ImportError("the cmajiang adapter needs `pip install cmajiang>=0.0.1,<0.1`") from missing
+    raise missing_package("cmajiang", "cmajiang>=0.0.1,<0.1") from missing
 
 # cmajiang.HupaiName values (the pybind11 enum has mangled member names, so by value).
 HUPAI_IDS: dict[int, str] = {

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from conformance.adapters.base import ScoreAdapter
+from conformance.adapters.base import ScoreAdapter, missing_package
 from conformance.adapters.requests import SEATS, ScoreRequest, kind_of, payments_from_shares
 from conformance.adapters.requests import read_score as read_circumstances
 from conformance.engine import EngineSkipped
@@ -38,7 +38,7 @@ try:
     from jansou.scoring.score import LimitTier, ScoreResult, ScoringError, score
     from jansou.scoring.yaku import Yaku
 except ImportError as missing:  # the optional extra is not installed
-    raise ImportError("the jansou adapter needs `pip install jansou>=0.14,<0.15`") from missing
+    raise missing_package("jansou", "jansou>=0.14,<0.15") from missing
 
 YAKU_IDS: dict[Yaku, str] = {
     Yaku.RIICHI: "riichi",

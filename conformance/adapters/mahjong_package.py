@@ -1,5 +1,5 @@
 """Adapter for the ``mahjong`` package (2.x, PyPI): riichi ``score`` for four and three
-players (``pip install mjspec[adapters]``; entry point ``mahjong``).
+players (``pip install '.[adapters]'`` from a clone; entry point ``mahjong``).
 
 The package's options are set to the convention mjspec's riichi profiles follow where the
 package has a switch for it (open tanyao, red fives, no double yakuman, kazoe capped at a
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from conformance.adapters.base import ScoreAdapter
+from conformance.adapters.base import ScoreAdapter, missing_package
 from conformance.adapters.requests import (
     LIMITS,
     SEATS,
@@ -28,7 +28,7 @@ try:
     from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
     from mahjong.meld import Meld
 except ImportError as missing:  # the optional extra is not installed
-    raise ImportError("the mahjong adapter needs `pip install mahjong>=2.1,<3`") from missing
+    raise missing_package("mahjong", "mahjong>=2.1,<3") from missing
 
 YAKU_IDS: dict[str, str] = {
     "Menzen Tsumo": "menzen-tsumo",

@@ -1,5 +1,5 @@
 """Adapter for the ``mahjong-utils`` package (0.8.x, PyPI, import name ``mahjong_utils``):
-riichi ``score`` for four players (``pip install mjspec[adapters]``).
+riichi ``score`` for four players (``pip install '.[adapters]'`` from a clone).
 
 ``mahjong-utils`` (ssttkkl's Kotlin library run in a JavaScript bridge) analyses one
 hand with ``build_hora``: it finds the sets, the yaku of the hand's shape, the fu and the
@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from conformance.adapters.base import ScoreAdapter
+from conformance.adapters.base import ScoreAdapter, missing_package
 from conformance.adapters.requests import (
     ScoreMeld,
     ScoreRequest,
@@ -40,9 +40,7 @@ try:
     from mahjong_utils.models.wind import Wind  # type: ignore[import-untyped]
     from mahjong_utils.yaku import extra  # type: ignore[import-untyped]
 except ImportError as missing:  # the optional extra is not installed
-    raise ImportError(
-        "the mahjong-utils adapter needs `pip install mahjong-utils>=0.8,<0.9`"
-    ) from missing
+    raise missing_package("mahjong-utils", "mahjong-utils>=0.8,<0.9") from missing
 
 YAKU_IDS: dict[str, str] = {
     "richi": "riichi",

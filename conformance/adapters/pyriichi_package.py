@@ -1,5 +1,5 @@
 """Adapter for the ``pyriichi`` package (0.1.x, PyPI): riichi ``score`` for four players
-(``pip install mjspec[adapters]``).
+(``pip install '.[adapters]'`` from a clone).
 
 ``pyriichi`` is a game engine: it scores a hand only inside ``RuleEngine.check_win``,
 from the engine's state (hands, wall, winds, riichi and ippatsu flags, the last draw or
@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
-from conformance.adapters.base import ScoreAdapter
+from conformance.adapters.base import ScoreAdapter, missing_package
 from conformance.adapters.requests import (
     LIMIT_BASE,
     SEATS,
@@ -50,7 +50,7 @@ try:
     )
     from pyriichi.rules_config import RenhouPolicy  # type: ignore[import-untyped]
 except ImportError as missing:  # the optional extra is not installed
-    raise ImportError("the pyriichi adapter needs `pip install pyriichi>=0.1,<0.2`") from missing
+    raise missing_package("pyriichi", "pyriichi>=0.1,<0.2") from missing
 
 YAKU_IDS: dict[Any, str] = {
     Yaku.RIICHI: "riichi",

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from conformance.adapters.base import ScoreAdapter
+from conformance.adapters.base import ScoreAdapter, missing_package
 from conformance.adapters.requests import (
     LIMIT_BASE,
     RED_IDS,
@@ -44,7 +44,7 @@ try:
         calculate_score,
     )
 except ImportError as missing:  # the optional extra is not installed
-    raise ImportError("the riichienv adapter needs `pip install riichienv>=0.4,<0.5`") from missing
+    raise missing_package("riichienv", "riichienv>=0.4,<0.5") from missing
 
 # The package's pattern ids (``riichienv.get_all_yaku()``): mjspec id, han closed, han
 # open (None: closed only), as the package's yaku table adds them.
