@@ -11,10 +11,13 @@ import argparse
 import json
 import signal
 import sys
+from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from types import FrameType
 
+from conformance import __version__
 from conformance.connect import close_engine, open_engine
 from conformance.corpus import load_corpus
 from conformance.coverage import coverage
@@ -22,7 +25,7 @@ from conformance.engine import REFERENCE, EngineLoadError, engine_info
 from conformance.expectations import Reconciled, load_expectations, reconcile, shipped_expectations
 from conformance.files import yaml_files
 from conformance.fuzz.differential import VARIANTS as FUZZ_VARIANTS
-from conformance.fuzz.differential import fuzz, write_finding
+from conformance.fuzz.differential import Plan, fuzz, known_deviation, write_finding
 from conformance.lint import lint
 from conformance.problems import Problem, ProblemsError
 from conformance.report import render_side_by_side, render_text, to_json
@@ -31,7 +34,6 @@ from conformance.report_junit import to_junit
 from conformance.runner import RunReport, run
 from conformance.score_cli import add_score_arguments, score_command
 from conformance.serve import main_serve
-from spec import variant_ids
 from spec.errors import RuleError
 from spec.profile import find_profile
 
@@ -54,6 +56,11 @@ def seconds(text: str) -> float:
             f"{text!r}: give more than 0 and at most {MAX_TIMEOUT:g} s"
         )
     return value
+
+
+def _variant(name: str | None) -> str | None:
+    """The variant id an option names (an id or an alias, in any case); None for all."""
+    return None if name is None else find_profile(name).variant
 
 
 def add_time_limits(parser: argparse.ArgumentParser) -> None:
@@ -118,14 +125,11 @@ def cmd_run(args: argparse.Namespace) -> int:
         for problem in error.problems:
             print(problem, file=sys.stderr)
         return 2
-    variant = args.variant
-    if variant is not None:
-        try:
-            variant = find_profile(variant).variant
-        except RuleError as error:
-            known = ", ".join(variant_ids())
-            print(f"{error.code}: {error.message} (variants: {known})", file=sys.stderr)
-            return 2
+    try:
+        variant = _variant(args.variant)
+    except RuleError as error:
+        print(f"{error.code}: {error.message}", file=sys.stderr)
+        return 2
     cases = list(corpus.for_variant(variant))
     if not cases and not args.allow_empty:
         print(
@@ -164,7 +168,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     else:
         print("\n\n".join(render_text(report, reconciled) for report, reconciled in runs))
         if len(runs) > 1:
-            print("\n" + render_side_by_side([report for report, _ in runs]))
+            print("\n" + render_side_by_side(runs))
     return 0 if all(reconciled.ok for _, reconciled in runs) else 1
 
 
@@ -200,34 +204,38 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     corpus = load_corpus()
     engine = None
     try:
+        given = [load_expectations(Path(p)) for p in args.expectations or ()]
         engine = open_engine(args.engine, timeout=args.timeout, start_timeout=args.start_timeout)
         info = engine_info(engine)
+        known = next((e for e in given if e.engine == info.name), shipped_expectations(engine))
         variants = [args.variant] if args.variant else list(FUZZ_VARIANTS)
         total = 0
         for variant in variants:
+            catalogue = corpus.catalogues.get(variant)
             report = fuzz(
                 engine,
                 info,
                 variant,
-                seed=args.seed,
-                count=args.count,
-                max_findings=args.max_findings,
+                Plan(args.seed, args.count, args.max_findings),
+                explain=partial(known_deviation, catalogue=catalogue, expectations=known),
             )
             rate = report.cases / report.seconds if report.seconds else 0.0
             print(
                 f"{variant}: {report.cases} cases compared ({report.skipped} skipped), "
-                f"{len(report.findings)} disagreements, {report.seconds:.1f} s "
-                f"({rate:,.0f} cases/s)"
+                f"{len(report.findings)} new disagreements and {len(report.known)} known, "
+                f"{report.seconds:.1f} s ({rate:,.0f} cases/s)"
             )
+            for reason, count in Counter(d.reason for _, d in report.known).items():
+                print(f"  known, {count} cases: {reason}")
             for finding in report.findings:
-                path = write_finding(
-                    finding, info, args.seed, corpus.catalogues.get(variant), Path(args.out)
-                )
                 fields = ", ".join(sorted({d.path for d in finding.differences})) or "error"
+                path = write_finding(finding, info, args.seed, catalogue, Path(args.out))
                 print(f"  case {finding.index}: {fields}\n    -> {path}")
             total += len(report.findings)
-    except EngineLoadError as error:
-        print(f"{error.code}: {error}", file=sys.stderr)
+    except (EngineLoadError, ProblemsError) as error:
+        for problem in getattr(error, "problems", ()):
+            print(problem, file=sys.stderr)
+        print(f"{getattr(error, 'code', 'expectations')}: {error}", file=sys.stderr)
         return 2
     finally:
         if engine is not None:
@@ -247,11 +255,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_coverage(args: argparse.Namespace) -> int:
     """List each rule with its fixture count; exit 1 when a rule has none."""
-    corpus = load_corpus()
-    if args.variant is not None and args.variant not in corpus.catalogues:
-        print(f"unknown-variant: no catalogue for {args.variant!r}", file=sys.stderr)
+    try:
+        variant = _variant(args.variant)
+    except RuleError as error:
+        print(f"{error.code}: {error.message}", file=sys.stderr)
         return 2
-    rows = coverage(corpus, args.variant)
+    rows = coverage(load_corpus(), variant)
     for row in rows:
         mark = "" if row.fixtures else "   <- no fixture"
         print(f"{row.variant:<18} {row.rule_id:<48} {row.fixtures:>4}{mark}")
@@ -264,7 +273,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mjspec", description="An executable rulebook for mahjong variants."
     )
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser.add_argument("--version", action="version", version=f"mjspec {__version__}")
+    sub = parser.add_subparsers(dest="command")
 
     validate = sub.add_parser("validate", help="check fixtures, catalogues and profiles")
     validate.add_argument("paths", nargs="*", help="files or folders (default: the bundled corpus)")
@@ -325,6 +335,13 @@ def build_parser() -> argparse.ArgumentParser:
     fuzz_parser.add_argument(
         "--out", default="fuzz-findings", help="folder for the proposed fixtures"
     )
+    fuzz_parser.add_argument(
+        "--expectations",
+        action="append",
+        metavar="FILE",
+        help="the engine's known deviations: findings they explain (a disagreement only on "
+        "patterns whose rules are expected failures) are listed, not written or counted",
+    )
     add_time_limits(fuzz_parser)
     fuzz_parser.set_defaults(func=cmd_fuzz)
 
@@ -356,6 +373,9 @@ def _terminate(signum: int, frame: FrameType | None) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command is None:  # a bare mjspec: what it can do
+        parser.print_help()
+        return 0
     previous = {ending: signal.signal(ending, _terminate) for ending in ENDING_SIGNALS}
     try:
         status: int = args.func(args)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable, Iterator, Set
+from dataclasses import dataclass
 from typing import Any
 
 from conformance.compare import action_after, first_divergence
@@ -10,6 +12,34 @@ from conformance.expectations import Reconciled
 from conformance.files import display_name
 from conformance.printable import printable
 from conformance.runner import CaseResult, RunReport, Verdict
+
+
+@dataclass(frozen=True)
+class Tally:
+    """One cell of a matrix: the cases passed over the cases run (a skip is not run), and
+    how many of those run are known deviations. The text, HTML and docs matrices all
+    count with :func:`tally`, so their denominators agree."""
+
+    passed: int
+    ran: int
+    known: int
+
+    def __str__(self) -> str:
+        if not self.ran:
+            return "skip"
+        return f"{self.passed}/{self.ran}" + (f" ({self.known} known)" if self.known else "")
+
+
+def tally(results: Iterable[CaseResult], known: Set[int]) -> Tally:
+    """The tally of ``results``; ``known`` holds the ``id()`` of known deviations."""
+    ran = [r for r in results if r.verdict is not Verdict.SKIP]
+    passed = sum(1 for r in ran if r.verdict is Verdict.PASS)
+    return Tally(passed, len(ran), sum(1 for r in ran if id(r) in known))
+
+
+def known_ids(reconciled: Reconciled | None) -> set[int]:
+    """The ``id()`` of every result a reconciliation found to be a known deviation."""
+    return {id(result) for result, _ in reconciled.known} if reconciled else set()
 
 
 def summary_rows(report: RunReport) -> list[tuple[str, str, dict[Verdict, int]]]:
@@ -127,18 +157,32 @@ def to_json(report: RunReport, reconciled: Reconciled | None = None) -> dict[str
     return document
 
 
-def render_side_by_side(reports: list[RunReport]) -> str:
+def render_side_by_side(runs: list[tuple[RunReport, Reconciled]]) -> str:
     """Several engines on the same cases: passes per variant and area, one column each."""
-    names = [f"{r.engine.name} {r.engine.version}".strip() for r in reports]
+    names = [f"{r.engine.name} {r.engine.version}".strip() for r, _ in runs]
     width = max(12, *(len(n) for n in names))
-    rows: dict[tuple[str, str], list[str]] = defaultdict(lambda: ["-"] * len(reports))
-    for column, report in enumerate(reports):
-        for variant, area, counts in summary_rows(report):
-            ran = sum(counts.values()) - counts[Verdict.SKIP]
-            cell = f"{counts[Verdict.PASS]}/{ran}" if ran else "skip"
-            rows[(variant, area)][column] = cell
+    rows: dict[tuple[str, str], list[str]] = defaultdict(lambda: ["-"] * len(runs))
+    for column, (variant, area, cell) in _side_by_side_cells(runs):
+        rows[(variant, area)][column] = str(cell)
     header = f"{'variant':<18} {'area':<14} " + " ".join(f"{n:>{width}}" for n in names)
     lines = ["passes per engine (passed/run)", "", header, "-" * len(header)]
     for (variant, area), cells in sorted(rows.items()):
         lines.append(f"{variant:<18} {area:<14} " + " ".join(f"{c:>{width}}" for c in cells))
     return printable("\n".join(lines))
+
+
+def _side_by_side_cells(
+    runs: list[tuple[RunReport, Reconciled]],
+) -> Iterator[tuple[int, tuple[str, str, Tally]]]:
+    for column, (report, reconciled) in enumerate(runs):
+        known = known_ids(reconciled)
+        for (variant, area), results in sorted(by_area(report.results).items()):
+            yield column, (variant, area, tally(results, known))
+
+
+def by_area(results: Iterable[CaseResult]) -> dict[tuple[str, str], list[CaseResult]]:
+    """Results grouped by (variant, rule area)."""
+    cells: dict[tuple[str, str], list[CaseResult]] = defaultdict(list)
+    for result in results:
+        cells[(result.case.variant, result.case.area)].append(result)
+    return cells

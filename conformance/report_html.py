@@ -11,6 +11,7 @@ from html import escape
 from conformance.expectations import Reconciled
 from conformance.files import display_name
 from conformance.printable import printable
+from conformance.report import by_area, known_ids, tally
 from conformance.runner import CaseResult, RunReport, Verdict
 
 STYLE = """
@@ -33,6 +34,8 @@ def to_html(runs: list[tuple[RunReport, Reconciled]], docs_base: str | None = No
         '<html lang="en"><head><meta charset="utf-8"><title>mjspec conformance</title>',
         f"<style>{STYLE}</style></head><body><h1>mjspec conformance</h1>",
     ]
+    if len(runs) > 1:
+        parts += _side_by_side(runs)
     for report, reconciled in runs:
         parts += _engine_section(report, reconciled, docs_base)
     parts.append("</body></html>")
@@ -41,7 +44,7 @@ def to_html(runs: list[tuple[RunReport, Reconciled]], docs_base: str | None = No
 
 def _engine_section(report: RunReport, reconciled: Reconciled, docs_base: str | None) -> list[str]:
     engine = report.engine
-    known = {id(result) for result, _ in reconciled.known}
+    known = known_ids(reconciled)
     counts = report.counts
     out = [
         f"<h2>{escape(engine.name)} {escape(engine.version)}</h2>",
@@ -89,15 +92,31 @@ def _matrix(results: tuple[CaseResult, ...], known: set[int]) -> list[str]:
 
 
 def _cell(results: list[CaseResult], known: set[int]) -> str:
-    ran = [r for r in results if r.verdict is not Verdict.SKIP or id(r) in known]
-    if not ran:
+    counted = tally(results, known)
+    if not counted.ran:
         return '<td class="none">—</td>'
-    passed = sum(1 for r in ran if r.verdict is Verdict.PASS)
-    deviations = sum(1 for r in ran if id(r) in known)
-    bad = len(ran) - passed - deviations
-    css = "bad" if bad else ("known" if deviations else "ok")
-    extra = f" ({deviations} known)" if deviations else ""
-    return f'<td class="{css}">{passed}/{len(ran)}{extra}</td>'
+    bad = counted.ran - counted.passed - counted.known
+    css = "bad" if bad else ("known" if counted.known else "ok")
+    return f'<td class="{css}">{escape(str(counted))}</td>'
+
+
+def _side_by_side(runs: list[tuple[RunReport, Reconciled]]) -> list[str]:
+    """With several engines: each one's passes per variant and area, one column each."""
+    names = [f"{report.engine.name} {report.engine.version}".strip() for report, _ in runs]
+    rows: dict[tuple[str, str], list[str]] = defaultdict(
+        lambda: ['<td class="none">—</td>'] * len(runs)
+    )
+    for column, (report, reconciled) in enumerate(runs):
+        known = known_ids(reconciled)
+        for key, results in by_area(report.results).items():
+            rows[key][column] = _cell(results, known)
+    out = ["<h2>Engines side by side</h2>", "<table><tr><th>variant</th><th>area</th>"]
+    out += [f"<th>{escape(name)}</th>" for name in names]
+    out.append("</tr>")
+    for (variant, area), cells in sorted(rows.items()):
+        out.append(f"<tr><th>{escape(variant)}</th><th>{escape(area)}</th>{''.join(cells)}</tr>")
+    out.append("</table>")
+    return out
 
 
 def _failure(result: CaseResult, docs_base: str | None) -> str:

@@ -26,7 +26,9 @@ from spec.profile import Profile, find_profile
 from spec.requests import table_flags
 
 SEATS = ("east", "south", "west", "north")
-USAGE_CODES = frozenset({"invalid-request", "unsupported-field", "inconsistent-flags"})
+USAGE_CODES = frozenset(
+    {"invalid-request", "unsupported-field", "inconsistent-flags", "unknown-variant"}
+)
 MAX_DIGITS = 6
 
 

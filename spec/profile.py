@@ -250,7 +250,8 @@ def find_profile(name: str) -> Profile:
         profile = load_profile(variant)
         if wanted in (profile.variant, *(alias.casefold() for alias in profile.aliases)):
             return profile
-    raise RuleError("unknown-variant", f"no variant named {name!r}")
+    known = ", ".join(spec.variant_ids())
+    raise RuleError("unknown-variant", f"no variant named {name!r} (variants: {known})")
 
 
 @cache

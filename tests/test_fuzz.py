@@ -12,7 +12,7 @@ import pytest
 from conformance.cli import main
 from conformance.corpus import load_corpus
 from conformance.engine import EngineInfo, engine_info
-from conformance.fuzz.differential import Finding, fuzz, write_finding
+from conformance.fuzz.differential import Finding, Plan, fuzz, write_finding
 from reference_engine.plugin import ReferenceEngine
 
 
@@ -37,7 +37,7 @@ class RiichiIsTwoHan:
 def test_a_wrong_engine_is_found_and_shrunk(tmp_path: Path) -> None:
     engine = RiichiIsTwoHan()
     info = engine_info(engine)
-    report = fuzz(engine, info, "riichi", seed=3, count=300, max_findings=3)
+    report = fuzz(engine, info, "riichi", Plan(seed=3, count=300, max_findings=3))
     assert report.findings
     for finding in report.findings:
         table = finding.request["given"].get("table", {})
@@ -90,3 +90,30 @@ def test_an_engines_name_never_becomes_a_path(name: str, tmp_path: Path) -> None
     assert written.name.startswith("fuzz-")
     assert "/" not in written.name.removeprefix("fuzz-")
     assert [p for p in tmp_path.rglob("*") if p.is_file()] == [written]
+
+
+def test_findings_a_known_deviation_explains_are_not_reported_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With the engine's expectations, a disagreement on riichi's han (and what follows
+    from it) is listed as known: no fixture is written and the run passes."""
+    expectations = tmp_path / "riichi-is-two.yaml"
+    expectations.write_text(
+        "engine: riichi-is-two\n"
+        "deviations:\n"
+        "  - rule: riichi.yaku.riichi\n"
+        "    expect: fail\n"
+        "    reason: riichi is worth two han here\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    argv = ["fuzz", "--engine", "python:test_fuzz:RiichiIsTwoHan", "--variant", "riichi"]
+    argv += ["--count", "200", "--max-findings", "1000", "--out", str(out)]
+    assert main(argv) == 1  # without the expectations: new findings
+    capsys.readouterr()
+    written = len(list(out.rglob("*.yaml")))
+    assert written > 0
+    assert main([*argv, "--expectations", str(expectations)]) == 0
+    printed = capsys.readouterr().out
+    assert "0 new disagreements" in printed
+    assert f"known, {written} cases: riichi is worth two han here" in printed

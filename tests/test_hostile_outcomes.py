@@ -86,7 +86,7 @@ def assert_reports_are_valid(report: RunReport) -> None:
     document = json.dumps(to_json(*runs[0]), ensure_ascii=False, allow_nan=False)
     json.loads(document)
     ET.fromstring(to_junit(runs).encode("utf-8"))
-    for text in (render_text(*runs[0]), render_side_by_side([report]), to_html(runs)):
+    for text in (render_text(*runs[0]), render_side_by_side(runs), to_html(runs)):
         text.encode("utf-8")
         assert printable(text) == text, "a control character reached a report"
 

@@ -25,6 +25,7 @@ import yaml
 from conformance.compare import Difference, compare
 from conformance.corpus import Catalogue, Rule
 from conformance.engine import Engine, EngineError, EngineInfo, EngineSkipped, reference_plugin
+from conformance.expectations import Deviation, Expectations
 from conformance.fuzz.riichi_deals import deal, engine_request
 from spec.tiles import format_tiles, parse_tiles
 
@@ -54,6 +55,7 @@ class FuzzReport:
     skipped: int = 0
     seconds: float = 0.0
     findings: list[Finding] = field(default_factory=list)
+    known: list[tuple[Finding, Deviation]] = field(default_factory=list)
 
 
 def expectation(outcome: Mapping[str, Any]) -> dict[str, Any]:
@@ -63,16 +65,26 @@ def expectation(outcome: Mapping[str, Any]) -> dict[str, Any]:
     return {key: copy.deepcopy(outcome[key]) for key in SCORE_FIELDS if key in outcome}
 
 
+@dataclass(frozen=True)
+class Plan:
+    """How much to fuzz: the seed, the hands dealt, and the new findings to stop at."""
+
+    seed: int
+    count: int
+    max_findings: int = 10
+
+
 def fuzz(
     engine: Engine,
     info: EngineInfo,
     variant: str,
-    *,
-    seed: int,
-    count: int,
-    max_findings: int = 10,
+    plan: Plan,
+    explain: Callable[[Finding], Deviation | None] | None = None,
 ) -> FuzzReport:
-    """Deal ``count`` random wins of ``variant`` and compare the engine with the reference."""
+    """Deal ``plan.count`` random wins of ``variant`` and compare the engine with the
+    reference. A finding that ``explain`` attributes to a known deviation is kept apart,
+    and does not count towards ``plan.max_findings``."""
+    seed, count, max_findings = plan.seed, plan.count, plan.max_findings
     reference = reference_plugin()
     rng = random.Random(seed)
     report = FuzzReport(info, seed)
@@ -96,7 +108,12 @@ def fuzz(
         theirs = _answer(engine, shrunk)
         answered = theirs if isinstance(theirs, Mapping) else {}
         diffs = tuple(compare(expectation(ours), answered, kind="score"))
-        report.findings.append(Finding(variant, index, shrunk, ours, theirs, diffs, steps))
+        finding = Finding(variant, index, shrunk, ours, theirs, diffs, steps)
+        deviation = explain(finding) if explain is not None else None
+        if deviation is not None:
+            report.known.append((finding, deviation))
+            continue
+        report.findings.append(finding)
         if len(report.findings) >= max_findings:
             break
     report.seconds = time.perf_counter() - started
@@ -277,16 +294,44 @@ def tidy(given: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _rules_for(finding: Finding, catalogue: Catalogue | None) -> list[Rule]:
-    """Catalogue rules of the patterns the two answers disagree on, else of the area of
-    the first differing field."""
+def pattern_rules(finding: Finding, catalogue: Catalogue | None) -> list[Rule]:
+    """The catalogue rules of the patterns the two answers disagree on."""
     if catalogue is None:
         return []
     differing: set[str] = set()
     for diff in finding.differences:
         if diff.path.startswith("patterns"):
             differing.add(diff.path.split(".", 1)[-1].split(" ")[0])
-    chosen = [r for r in catalogue.rules if r.pattern and r.pattern in differing]
+    return [r for r in catalogue.rules if r.pattern and r.pattern in differing]
+
+
+_FOLLOWING = frozenset({"patterns", "han", "yakuman", "limit", "base", "payments", "deposits"})
+
+
+def known_deviation(
+    finding: Finding, catalogue: Catalogue | None, expectations: Expectations | None
+) -> Deviation | None:
+    """The engine's known deviation that explains the finding: the finding disagrees on
+    patterns (and on what follows from them: han, yakuman, limit, base points, payments,
+    deposits), and the rule of each of those patterns is an expected failure of the
+    engine's."""
+    if expectations is None or not finding.differences:
+        return None
+    if any(diff.path.split(".")[0] not in _FOLLOWING for diff in finding.differences):
+        return None
+    rules = pattern_rules(finding, catalogue)
+    known = {entry.rule: entry for entry in expectations.deviations if entry.rule}
+    if not rules or any(rule.id not in known for rule in rules):
+        return None
+    return known[rules[0].id]
+
+
+def _rules_for(finding: Finding, catalogue: Catalogue | None) -> list[Rule]:
+    """Catalogue rules of the patterns the two answers disagree on, else of the area of
+    the first differing field."""
+    if catalogue is None:
+        return []
+    chosen = pattern_rules(finding, catalogue)
     if chosen:
         return chosen
     first = finding.differences[0].path if finding.differences else "error"

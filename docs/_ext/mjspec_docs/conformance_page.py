@@ -16,6 +16,7 @@ from conformance.connect import close_engine, open_engine
 from conformance.corpus import Case
 from conformance.engine import ENTRY_POINT_GROUP, EngineLoadError, engine_info
 from conformance.expectations import Reconciled, reconcile, shipped_expectations
+from conformance.report import known_ids, tally
 from conformance.runner import CaseResult, RunReport, Verdict, run
 
 from .directives import MjspecDirective
@@ -77,7 +78,7 @@ class ConformanceDirective(MjspecDirective):
         return section
 
     def _matrix(self, report: RunReport, reconciled: Reconciled) -> nodes.Node:
-        known = {id(result) for result, _ in reconciled.known}
+        known = known_ids(reconciled)
         cells: dict[tuple[str, str], list[CaseResult]] = {}
         for result in report.results:
             cells.setdefault((result.case.area, result.case.variant), []).append(result)
@@ -92,9 +93,5 @@ class ConformanceDirective(MjspecDirective):
 
 
 def _cell(results: list[CaseResult], known: set[int]) -> str:
-    ran = [r for r in results if r.verdict is not Verdict.SKIP or id(r) in known]
-    if not ran:
-        return "—"
-    passed = sum(1 for r in ran if r.verdict is Verdict.PASS)
-    deviations = sum(1 for r in ran if id(r) in known)
-    return f"{passed}/{len(ran)}" + (f" ({deviations} known)" if deviations else "")
+    counted = tally(results, known)
+    return str(counted) if counted.ran else "—"
