@@ -154,3 +154,16 @@ def test_a_contradictory_or_foreign_score_option_is_a_usage_error(
     err = capsys.readouterr().err
     assert "Traceback" not in err
     assert len(err) < 1000
+
+
+def test_a_sanma_discard_from_the_empty_north_seat_is_an_invalid_request() -> None:
+    """Found by the seeded mutation test: a claim on north's discard in sanma raised
+    ValueError instead of answering."""
+    given = {
+        "discard": {"tile": "5p", "from": "north"},
+        "hands": {"south": {"concealed": "46p 111s 999s 111m 99m"}},
+        "claims": {"south": "chow 456p"},
+    }
+    outcome = ENGINE.evaluate({"variant": "riichi-sanma", "kind": "claim", "given": given})
+    assert outcome["error"]["path"] == ["discard", "from"]
+    assert code_of(outcome) == "invalid-request"

@@ -89,6 +89,9 @@ def claim_outcome(given: Mapping[str, Any], table: ClaimTable) -> dict[str, Any]
     """Which wanted claims are legal and which are granted (ron > pon/kan > chi; double ron)."""
     tile, source = parse_discard(given)
     seats = table.seats
+    if source not in seats:
+        message = f"{source.value} does not play here"
+        raise RuleError("invalid-request", message, path=("discard", "from"))
     extracted = bool(given["discard"].get("extracted", False))
     claimants = {
         Seat(name): claimant_from(Seat(name), data, ("hands", name))
