@@ -18,6 +18,14 @@ def tests(session: nox.Session) -> None:
 
 
 @nox.session(python=PYTHON)
+def robustness(session: nox.Session) -> None:
+    """The seeded mutation of fixtures, requests and outcomes at 100,000 inputs each (CI
+    runs 3,000 each in the tests session); prints what became of them."""
+    session.install(".[test]")
+    session.run("pytest", "-s", "-q", "tests/test_robustness_fuzz.py", env={"MJSPEC_LONG": "1"})
+
+
+@nox.session(python=PYTHON)
 def lint(session: nox.Session) -> None:
     """ruff lint and format check."""
     session.install("ruff>=0.6")
