@@ -187,3 +187,41 @@ def test_a_run_that_selects_no_fixture_fails_unless_asked(
     assert main(["run", str(tmp_path)]) == 2
     assert "no-fixtures" in capsys.readouterr().err
     assert main(["run", str(tmp_path), "--allow-empty"]) == 0
+
+
+def test_a_bare_mjspec_prints_the_help_and_version_prints_the_version(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main([]) == 0
+    assert "validate" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as exited:
+        main(["--version"])
+    assert exited.value.code == 0
+    assert re.fullmatch(r"mjspec \d+\.\d+\.\d+\n", capsys.readouterr().out)
+
+
+def test_score_help_names_the_variants_the_defaults_and_the_meld_syntax(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["score", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "riichi, riichi-sanma, taiwanese (default: taiwanese)" in shown
+    assert "chow:123m:north" in shown
+    assert "(default: self-draw)" in shown
+
+
+@pytest.mark.parametrize("command", [["coverage"], ["run"], ["score", "--hand", "1m"]])
+def test_an_unknown_variant_lists_the_variants(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([*command, "--variant", "nope"]) == 2
+    assert "(variants: riichi, riichi-sanma, taiwanese)" in capsys.readouterr().err
+
+
+def test_the_adapter_install_hint_pastes_into_a_shell() -> None:
+    from conformance.adapters.base import missing_package
+
+    words = str(missing_package("mahjong", "mahjong>=2.1,<3"))
+    assert "pip install 'mahjong>=2.1,<3'" in words
+    assert "pip install '.[adapters]'" in words
