@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from conformance.adapters.base import missing_package
 from conformance.cli import main
 
 
@@ -220,8 +221,6 @@ def test_an_unknown_variant_lists_the_variants(
 
 
 def test_the_adapter_install_hint_pastes_into_a_shell() -> None:
-    from conformance.adapters.base import missing_package
-
     words = str(missing_package("mahjong", "mahjong>=2.1,<3"))
     assert "pip install 'mahjong>=2.1,<3'" in words
     assert "pip install '.[adapters]'" in words
