@@ -6,6 +6,8 @@ so next to the field, under ``x-mjspec-needs``, as a list of conditions, each wi
 reason (``why``):
 
 - ``{"win": [...]}``: the win is one of these kinds (``win.by``);
+- ``{"from": [...]}``: the tile won on came from one of these seats (``win.from``);
+- ``{"seat": [...]}``: the winner sits at one of these seats;
 - ``{"any_flag": [...]}``: one of these table flags is set;
 - ``{"closed": true}``: no meld was claimed (a concealed kong is no claim);
 - ``{"no_melds": true}``: no meld at all.
@@ -121,6 +123,15 @@ def _win(given: Mapping[str, Any], values: tuple[str, ...]) -> bool:
     return isinstance(win, Mapping) and win.get("by") in values
 
 
+def _from(given: Mapping[str, Any], values: tuple[str, ...]) -> bool:
+    win = given.get("win")
+    return isinstance(win, Mapping) and win.get("from") in values
+
+
+def _seat(given: Mapping[str, Any], values: tuple[str, ...]) -> bool:
+    return given.get("seat") in values
+
+
 def _any_flag(given: Mapping[str, Any], values: tuple[str, ...]) -> bool:
     table = given.get("table")
     return isinstance(table, Mapping) and any(table.get(flag) is True for flag in values)
@@ -136,6 +147,8 @@ def _no_melds(given: Mapping[str, Any], values: tuple[str, ...]) -> bool:
 
 _TESTS: dict[str, Callable[[Mapping[str, Any], tuple[str, ...]], bool]] = {
     "win": _win,
+    "from": _from,
+    "seat": _seat,
     "any_flag": _any_flag,
     "closed": _closed,
     "no_melds": _no_melds,

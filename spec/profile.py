@@ -29,8 +29,9 @@ SAFE_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoade
 @dataclass(frozen=True)
 class PatternValue:
     """One row of a scoring table: what every family's row has (id, names, per, replaces,
-    params, dora) and the family's own numbers in ``values`` (named in the profile's
-    ``pattern_values``: ``tai``; ``han``, ``open_han``, ``yakuman``)."""
+    params, dora; classical: who scores it and whether it is a limit hand) and the family's
+    own numbers in ``values`` (named in the profile's ``pattern_values``: ``tai``; ``han``,
+    ``open_han``, ``yakuman``; ``points``, ``concealed_points``, ``doubles``)."""
 
     id: str
     name: str
@@ -40,6 +41,8 @@ class PatternValue:
     params: MappingProxyType[str, int] = field(default_factory=lambda: MappingProxyType({}))
     is_dora: bool = False
     values: MappingProxyType[str, int | None] = field(default_factory=lambda: MappingProxyType({}))
+    scorers: str = "winner"
+    is_limit: bool = False
 
     def value(self, name: str) -> int:
         """The row's number called ``name``; 0 when the row has none."""
@@ -166,14 +169,16 @@ def profile_from_data(data: dict[str, Any]) -> Profile:
             multiple_winners=bool(data["claims"]["multiple_winners"]),
             chow_allowed=bool(data["claims"].get("chow", True)),
             sections=MappingProxyType(
-                {key: data[key] for key in ("riichi", "match", "play") if key in data}
+                {key: data[key] for key in ("riichi", "match", "play", "classical") if key in data}
             ),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise RuleError("invalid-profile", f"malformed profile data: {error}") from None
 
 
-_ROW_FIELDS = frozenset({"id", "name", "name_es", "per", "replaces", "params", "dora"})
+_ROW_FIELDS = frozenset(
+    {"id", "name", "name_es", "per", "replaces", "params", "dora", "scorers", "limit"}
+)
 
 
 def _pattern_row(row: dict[str, Any], index: int, declared: set[str]) -> PatternValue:
@@ -191,6 +196,8 @@ def _pattern_row(row: dict[str, Any], index: int, declared: set[str]) -> Pattern
         params=MappingProxyType(dict(row.get("params", {}))),
         is_dora=bool(row.get("dora", False)),
         values=MappingProxyType(values),
+        scorers=str(row.get("scorers", "winner")),
+        is_limit=bool(row.get("limit", False)),
     )
 
 

@@ -329,7 +329,7 @@ SILENT_CASES = {
         "U+001B",
     ),
     "upper-case-suit": Bad(with_concealed(CONCEALED.replace("1m", "1M")), "invalid-tile", 7, 15),
-    "a-kind-nothing-answers": Bad(edited("kind: score", "kind: settle"), "schema", 3, 7),
+    "a-kind-nothing-answers": Bad(edited("kind: score", "kind: tally"), "schema", 3, 7),
 }
 
 
