@@ -1,0 +1,186 @@
+"""Classical requests: a player's tiles, the circumstances of a win, and a whole hand to
+settle, checked against the profile's tile set before any award is computed.
+
+Rules ``cc.tiles.set`` (tiles of the set, copies, flowers set aside) and
+``cc.tiles.hand-shape`` (the winner's fourteen tiles, a non-winner's thirteen, each kong
+counting three).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from spec.errors import RuleError, raise_first
+from spec.melds import Meld, parse_meld
+from spec.possible import copy_problems, count_problems, flower_problems, tile_problems
+from spec.profile import Profile
+from spec.seats import Seat, parse_seat
+from spec.tiles import Tile, tiles_at
+from spec.wins import WinBy
+
+Path = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class Tiles:
+    """One player's tiles: concealed (a winner's winning tile last), melds, flowers."""
+
+    seat: Seat
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...] = ()
+    flowers: tuple[Tile, ...] = ()
+
+    @property
+    def winning_tile(self) -> Tile:
+        return self.concealed[-1]
+
+
+@dataclass(frozen=True)
+class Circumstances:
+    """How a hand was won (the request's ``win`` and ``table``)."""
+
+    by: WinBy
+    from_seat: Seat | None = None
+    last_tile: bool = False
+    after_kong: bool = False
+    after_two_kongs: bool = False
+    original_call: bool = False
+    before_first_discard: bool = False
+    on_first_discard: bool = False
+    dealer_streak: int = 0
+    seen: tuple[Tile, ...] = ()
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.by is WinBy.SELF_DRAW
+
+    @property
+    def on_a_discard(self) -> bool:
+        return self.by in (WinBy.DISCARD, WinBy.ROBBING_KONG)
+
+
+@dataclass(frozen=True)
+class Winner:
+    """A scored win: the winner's tiles, the circumstances, the round wind."""
+
+    tiles: Tiles
+    circumstances: Circumstances
+    round_wind: Seat
+
+
+def read_tiles(data: Mapping[str, Any], seat: Seat, path: Path = ()) -> Tiles:
+    """A player's tiles as a request writes them (tiles and melds parsed, not yet checked)."""
+    concealed = tiles_at(data.get("concealed", ""), *path, "concealed")
+    melds = tuple(
+        parse_meld(meld, (*path, "melds", index))
+        for index, meld in enumerate(data.get("melds", ()))
+    )
+    flowers = tiles_at(data.get("flowers", ""), *path, "flowers")
+    return Tiles(seat, concealed, melds, flowers)
+
+
+def read_circumstances(data: Mapping[str, Any], seat: Seat, path: Path = ()) -> Circumstances:
+    """The win and table of a winner (``win.from`` is another seat on a discard)."""
+    win = data.get("win") or {}
+    try:
+        by = WinBy(win.get("by"))
+    except ValueError:
+        raise RuleError("invalid-request", "unknown win", path=(*path, "win", "by")) from None
+    if by.by_flowers:
+        raise RuleError("invalid-request", f"no {by.value} win here", path=(*path, "win", "by"))
+    source = parse_seat(win["from"], (*path, "win", "from")) if "from" in win else None
+    if by.on_anothers_tile and (source is None or source is seat):
+        message = "a win on another player's tile needs that seat in 'from'"
+        raise RuleError("invalid-request", message, path=(*path, "win"))
+    table = data.get("table") or {}
+    return Circumstances(
+        by=by,
+        from_seat=source,
+        last_tile=table.get("last_tile") is True,
+        after_kong=table.get("after_kong") is True,
+        after_two_kongs=table.get("after_two_kongs") is True,
+        original_call=table.get("original_call") is True,
+        before_first_discard=table.get("before_first_discard") is True,
+        on_first_discard=table.get("on_first_discard") is True,
+        dealer_streak=int(table.get("dealer_streak", 0)),
+        seen=tiles_at(table.get("seen", ""), *path, "table", "seen"),
+    )
+
+
+def read_winner(given: Mapping[str, Any], profile: Profile) -> Winner:
+    """A score request: the winner's tiles checked (set, copies with the seen tiles, the
+    count), the circumstances, the round wind."""
+    seat = parse_seat(given.get("seat"), ("seat",))
+    tiles = read_tiles(given, seat)
+    circumstances = read_circumstances(given, seat)
+    check_tiles(tiles, profile)
+    raise_first(copy_problems(profile.tiles, tiles.concealed, tiles.melds, circumstances.seen))
+    check_count(tiles, profile.hand_size + 1)
+    return Winner(tiles, circumstances, parse_seat(given.get("round", "east"), ("round",)))
+
+
+def check_tiles(tiles: Tiles, profile: Profile, path: Path = ()) -> None:
+    """cc.tiles.set: every tile in the set, flowers aside and each held once."""
+    raise_first(tile_problems(profile.tiles, tiles.concealed, tiles.melds, path))
+    raise_first(flower_problems(profile.tiles, tiles.flowers, path))
+
+
+def check_count(tiles: Tiles, needed: int, path: Path = ()) -> None:
+    """cc.tiles.hand-shape: the tiles a hand needs, each kong counting three."""
+    raise_first(count_problems(tiles.concealed, tiles.melds, needed, path))
+
+
+@dataclass(frozen=True)
+class HandEnd:
+    """A settle request: who won (None for a wall draw), the round wind, and either every
+    player's tiles (the winner's with its circumstances) or every player's value."""
+
+    winner: Seat | None
+    round_wind: Seat
+    hands: Mapping[Seat, Tiles]
+    circumstances: Circumstances | None
+    values: Mapping[Seat, int]
+
+
+def read_hand_end(given: Mapping[str, Any], profile: Profile) -> HandEnd:
+    """A settle request, its tiles checked player by player and across the table."""
+    named = given.get("winner")
+    winner = None if named == "none" else parse_seat(named, ("winner",))
+    round_wind = parse_seat(given.get("round", "east"), ("round",))
+    seats = tuple(Seat(s) for s in profile.seats)
+    if "values" in given:
+        values = {Seat(s): int(v) for s, v in given["values"].items()}
+        _all_seats(values, seats, ("values",))
+        return HandEnd(winner, round_wind, {}, None, values)
+    data = given.get("hands") or {}
+    hands = {Seat(s): read_tiles(h, Seat(s), ("hands", s)) for s, h in data.items()}
+    _all_seats(hands, seats, ("hands",))
+    circumstances = None
+    for seat, tiles in hands.items():
+        path = ("hands", seat.value)
+        check_tiles(tiles, profile, path)
+        is_winner = seat is winner
+        extra = ("win", "table")
+        if not is_winner and any(key in data[seat.value] for key in extra):
+            message = "only the winner's hand says how it was won"
+            raise RuleError("invalid-request", message, path=path)
+        if is_winner:
+            circumstances = read_circumstances(data[seat.value], seat, path)
+        check_count(tiles, profile.hand_size + int(is_winner), path)
+    everything = [t for tiles in hands.values() for t in tiles.concealed]
+    melds = [meld for tiles in hands.values() for meld in tiles.melds]
+    seen = circumstances.seen if circumstances is not None else ()
+    raise_first(copy_problems(profile.tiles, everything, melds, seen, path=("hands",)))
+    flowers = [t for tiles in hands.values() for t in tiles.flowers]
+    raise_first(flower_problems(profile.tiles, flowers, ("hands",)))
+    return HandEnd(winner, round_wind, hands, circumstances, {})
+
+
+def _all_seats(found: Mapping[Seat, object], seats: Sequence[Seat], path: Path) -> None:
+    missing = [seat.value for seat in seats if seat not in found]
+    extra = [seat.value for seat in found if seat not in seats]
+    if missing or extra:
+        words = f"missing {', '.join(missing)}" if missing else f"no {', '.join(extra)} here"
+        raise RuleError("invalid-request", f"every player's hand is needed: {words}", path=path)

@@ -1,0 +1,113 @@
+"""Scoring one player's hand: basic points, doubles, the limit, the value.
+
+A player's awards are the profile's patterns whose predicate holds (the winner's all, a
+non-winner's only those every player scores, ``cc.points.everyone-scores``); an award
+that another replaces is dropped (``cc.winner.awards-combine``). The winner's hand is
+scored in its best reading; a limit hand is worth the limit with nothing added
+(``cc.limits.limit-hands``), any other hand its points doubled once per double, at most
+the limit (``cc.limits.doubling``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reference_engine.variants.classical.patterns import AWARDS, LIMITS, Player
+from reference_engine.variants.classical.request import Tiles
+from reference_engine.variants.classical.sets import Reading, standing_reading, winner_readings
+from spec.errors import RuleError
+from spec.profile import PatternValue, Profile
+
+
+@dataclass(frozen=True)
+class Score:
+    """What a hand is worth: each award's points or doubles, the totals, the limit hand
+    made (None for none) and the value before East's doubling."""
+
+    patterns: dict[str, int]
+    points: int
+    doubles: int
+    limit: str | None
+    value: int
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "patterns": dict(self.patterns),
+            "points": self.points,
+            "doubles": self.doubles,
+            "limit": self.limit,
+            "value": self.value,
+        }
+
+
+def _limit(profile: Profile) -> int:
+    return int(profile.sections["classical"]["limit"])
+
+
+def score_reading(reading: Reading, player: Player, profile: Profile) -> Score:
+    """The awards of one reading and what they make."""
+    winner = player.win is not None
+    earned: dict[str, int] = {}
+    for row in profile.patterns:
+        if row.is_limit or (row.scorers != "all" and not winner):
+            continue
+        worth = AWARDS[row.id](reading, player, row)
+        if worth:
+            earned[row.id] = worth
+    dropped = {gone for row in profile.patterns if row.id in earned for gone in row.replaces}
+    awards = {award: worth for award, worth in earned.items() if award not in dropped}
+    rows = {row.id: row for row in profile.patterns}
+    doubles = sum(worth for award, worth in awards.items() if _is_double(rows[award]))
+    points = sum(awards.values()) - doubles
+    value = min(points * 2**doubles, _limit(profile))
+    return Score(awards, points, doubles, None, value)
+
+
+def _is_double(row: PatternValue) -> bool:
+    return row.value("doubles") > 0
+
+
+def limit_hand(reading: Reading, player: Player, profile: Profile) -> Score | None:
+    """The first limit hand, in profile order, that the winner's reading makes."""
+    for row in profile.patterns:
+        if row.is_limit and LIMITS[row.id](reading, player, row):
+            limit = _limit(profile)
+            return Score({row.id: limit}, 0, 0, row.id, limit)
+    return None
+
+
+def score_winner(player: Player, profile: Profile) -> Score:
+    """The winner's hand in its reading worth the most (a limit if any reading makes one);
+    ``not-winning`` when it reads as no winning hand (cc.tiles.hand-shape)."""
+    assert player.win is not None
+    found = list(winner_readings(player.tiles, player.win.on_a_discard, profile.sets))
+    if not found and _orphans(player.tiles):
+        found = [standing_reading(player.tiles)]
+        limit = limit_hand(found[0], player, profile)
+        if limit is not None:
+            return limit
+    if not found:
+        raise RuleError(
+            "not-winning", "the tiles make no four sets and a pair", path=("concealed",)
+        )
+    for reading in found:
+        limit = limit_hand(reading, player, profile)
+        if limit is not None:
+            return limit
+    scores = [score_reading(reading, player, profile) for reading in found]
+    return max(scores, key=lambda s: (s.value, s.points, s.doubles))
+
+
+def _orphans(tiles: Tiles) -> bool:
+    plain = {t.normal for t in tiles.concealed}
+    return (
+        not tiles.melds
+        and len(tiles.concealed) == 14
+        and all(t.is_honour or t.is_terminal for t in plain)
+        and len(plain) == 13
+    )
+
+
+def score_standing(player: Player, profile: Profile) -> Score:
+    """A non-winner's hand as it stands (cc.points.everyone-scores)."""
+    return score_reading(standing_reading(player.tiles), player, profile)

@@ -1,0 +1,151 @@
+"""A classical hand read as sets: each with its kind, its tile, whether it scores as exposed
+and whether it counts as concealed for the concealed awards.
+
+Rule ``cc.points.sets``: a declared chow or pung is exposed; a concealed kong is
+concealed; a kong claimed from a discard scores as exposed but counts as concealed for
+three concealed pungs, the concealed hand and the concealed limits
+(``cc.doubles.three-concealed-pungs``, ``cc.winner.concealed-self-draw``); a promoted kong
+is exposed for everything; a pung in the concealed tiles is concealed, unless the winning
+discard completed it. A non-winner's concealed tiles are read kind by kind
+(``cc.points.everyone-scores``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import Enum
+from functools import cached_property
+
+from reference_engine.analysis.decompose import Group, GroupKind, counts_of, sets_and_pair
+from reference_engine.variants.classical.request import Tiles
+from spec.melds import Meld, MeldKind
+from spec.seats import SEATS, Seat
+from spec.tiles import WINDS, Tile
+
+
+class SetKind(Enum):
+    CHOW = "chow"
+    PUNG = "pung"
+    KONG = "kong"
+
+
+@dataclass(frozen=True)
+class ClassicalSet:
+    kind: SetKind
+    tile: Tile
+    exposed: bool  # scores the exposed value of the set table
+    hidden: bool  # counts as concealed for the concealed awards
+
+    @property
+    def is_pung_or_kong(self) -> bool:
+        return self.kind is not SetKind.CHOW
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        if self.kind is SetKind.CHOW:
+            return (self.tile, Tile(self.tile + 1), Tile(self.tile + 2))
+        return (self.tile,) * (4 if self.kind is SetKind.KONG else 3)
+
+    @property
+    def major(self) -> bool:
+        """Of terminals or honours."""
+        return self.tile.is_honour or self.tile.is_terminal
+
+
+def _meld_set(meld: Meld) -> ClassicalSet:
+    kind = {MeldKind.CHOW: SetKind.CHOW, MeldKind.PUNG: SetKind.PUNG}.get(meld.kind, SetKind.KONG)
+    tile = meld.tiles[0].normal
+    if kind is SetKind.KONG and meld.concealed:
+        return ClassicalSet(kind, tile, exposed=False, hidden=True)
+    claimed_kong = kind is SetKind.KONG and not meld.added
+    return ClassicalSet(kind, tile, exposed=True, hidden=claimed_kong)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One reading of a player's hand: sets, pairs (a winner's one pair), all the tiles, and
+    for a winner the group the winning tile completed."""
+
+    sets: tuple[ClassicalSet, ...]
+    pairs: tuple[Tile, ...]
+    tiles: tuple[Tile, ...]
+    winning_group: GroupKind | None = None
+
+    @cached_property
+    def pungs(self) -> tuple[ClassicalSet, ...]:
+        return tuple(s for s in self.sets if s.is_pung_or_kong)
+
+    @cached_property
+    def suits(self) -> frozenset[str]:
+        return frozenset(t.suit.value for t in self.tiles if t.is_numbered)
+
+    @cached_property
+    def has_honours(self) -> bool:
+        return any(t.is_honour for t in self.tiles)
+
+    def sets_of(self, kinds: tuple[Tile, ...]) -> int:
+        return sum(1 for s in self.pungs if s.tile in kinds)
+
+    def pairs_of(self, kinds: tuple[Tile, ...]) -> int:
+        return sum(1 for tile in self.pairs if tile in kinds)
+
+    @property
+    def concealed_hand(self) -> bool:
+        """No exposed chow or pung and no promoted kong (cc.winner.concealed-self-draw)."""
+        return all(s.hidden for s in self.sets)
+
+
+def seat_wind(seat: Seat) -> Tile:
+    return WINDS[SEATS.index(seat)]
+
+
+def winner_readings(tiles: Tiles, on_a_discard: bool, sets: int) -> Iterator[Reading]:
+    """Every four-sets-and-a-pair reading of a winner's hand, one per group the winning tile
+    can complete (cc.tiles.hand-shape)."""
+    declared = tuple(_meld_set(meld) for meld in tiles.melds)
+    needed = sets - len(declared)
+    all_tiles = tuple(t.normal for t in tiles.concealed) + tuple(
+        t.normal for meld in tiles.melds for t in meld.tiles
+    )
+    winning = tiles.winning_tile.normal
+    for decomposition in sets_and_pair(counts_of(tiles.concealed), needed):
+        for chosen in sorted(set(decomposition)):
+            if winning not in chosen.tiles:
+                continue
+            yield _reading(declared, decomposition, chosen, all_tiles, on_a_discard)
+
+
+def _reading(
+    declared: tuple[ClassicalSet, ...],
+    decomposition: tuple[Group, ...],
+    chosen: Group,
+    all_tiles: tuple[Tile, ...],
+    on_a_discard: bool,
+) -> Reading:
+    found: list[ClassicalSet] = list(declared)
+    pairs: list[Tile] = []
+    for group in decomposition:
+        if group.kind is GroupKind.PAIR:
+            pairs.append(group.tile)
+            continue
+        completed_by_discard = on_a_discard and group == chosen
+        kind = SetKind.CHOW if group.kind is GroupKind.CHOW else SetKind.PUNG
+        found.append(ClassicalSet(kind, group.tile, completed_by_discard, not completed_by_discard))
+    return Reading(tuple(found), tuple(pairs), all_tiles, chosen.kind)
+
+
+def standing_reading(tiles: Tiles) -> Reading:
+    """A non-winner's hand as it stands: declared melds, each kind held three or four times
+    concealed as a concealed pung, each kind held twice as a pair (cc.points.everyone-scores)."""
+    found = [_meld_set(meld) for meld in tiles.melds]
+    pairs: list[Tile] = []
+    for kind, held in enumerate(counts_of(tiles.concealed)):
+        if held >= 3:
+            found.append(ClassicalSet(SetKind.PUNG, Tile(kind), exposed=False, hidden=True))
+        elif held == 2:
+            pairs.append(Tile(kind))
+    all_tiles = tuple(t.normal for t in tiles.concealed) + tuple(
+        t.normal for meld in tiles.melds for t in meld.tiles
+    )
+    return Reading(tuple(found), tuple(pairs), all_tiles)
