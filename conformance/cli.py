@@ -34,6 +34,7 @@ from conformance.report_junit import to_junit
 from conformance.runner import RunReport, run
 from conformance.score_cli import add_score_arguments, score_command
 from conformance.serve import main_serve
+from conformance.settle_cli import add_settle_arguments, settle_command
 from spec.errors import RuleError
 from spec.profile import find_profile
 
@@ -352,6 +353,12 @@ def build_parser() -> argparse.ArgumentParser:
     score = sub.add_parser("score", help="score one hand with the reference engine")
     add_score_arguments(score)
     score.set_defaults(func=score_command)
+
+    settle = sub.add_parser(
+        "settle", help="settle one hand among all players (classical) with the reference engine"
+    )
+    add_settle_arguments(settle)
+    settle.set_defaults(func=settle_command)
     return parser
 
 
