@@ -278,6 +278,53 @@ def _match_state(variant: _Variant, state: Any, path: Path) -> list[RuleError]:
     return problems
 
 
+# --- settle -------------------------------------------------------------------------------
+
+
+def _settle(
+    variant: _Variant, given: Mapping[str, Any], expect: Mapping[str, Any]
+) -> list[RuleError]:
+    """Every player at the table, each hand of the right size (the winner's one tile more),
+    tiles of the set, and no more copies across the table than the set holds."""
+    problems: list[RuleError] = []
+    winner = given.get("winner")
+    if winner != "none":
+        problems += variant.seat(winner, ("given", "winner"))
+    if "round" in given:
+        problems += variant.seat(given["round"], ("given", "round"))
+    problems += variant.seat_keys(given.get("values"), ("given", "values"))
+    hands = given.get("hands")
+    if not isinstance(hands, Mapping):
+        return problems
+    problems += variant.seat_keys(hands, ("given", "hands"))
+    seen: list[Tile] = []
+    melds = []
+    flowers: list[Tile] = []
+    for seat, hand in hands.items():
+        where = ("given", "hands", seat)
+        try:
+            concealed = tiles_at(hand.get("concealed", ""), *where, "concealed")
+            found = [
+                parse_meld(m, (*where, "melds", i)) for i, m in enumerate(hand.get("melds", ()))
+            ]
+            flowers += tiles_at(hand.get("flowers", ""), *where, "flowers")
+        except RuleError as error:
+            problems.append(error)
+            continue
+        problems += variant.known_tiles(concealed, (*where, "concealed"), flowers=False)
+        size = variant.profile.hand_size + int(seat == winner)
+        if len(concealed) + 3 * len(found) != size:
+            message = (
+                f"{len(concealed) + 3 * len(found)} tiles (melds counted as three); {size} here"
+            )
+            problems.append(RuleError("tile-count", message, path=(*where, "concealed")))
+        seen += concealed
+        melds += found
+    problems += copy_problems(variant.tiles, seen, melds, path=("given", "hands"))
+    problems += flower_problems(variant.tiles, flowers, ("given", "hands"))
+    return problems
+
+
 # --- score and analyse -------------------------------------------------------------------
 
 
@@ -327,4 +374,5 @@ _KINDS: dict[str, Callable[[_Variant, Mapping[str, Any], Mapping[str, Any]], lis
     "match": _match,
     "analyse": _analyse,
     "score": _score,
+    "settle": _settle,
 }
