@@ -8,12 +8,10 @@ by one that always awards; some fixture citing that rule must then fail.
 from __future__ import annotations
 
 import pytest
+from mutants import any_fails
 
 from conformance.corpus import Case, load_corpus
-from conformance.engine import engine_info
-from conformance.runner import Verdict, run_case
 from reference_engine.analysis.reading import Reading
-from reference_engine.plugin import ReferenceEngine
 from reference_engine.variants.taiwanese import patterns as taiwanese_patterns
 from reference_engine.variants.taiwanese.patterns import PREDICATES, WinContext
 from spec.profile import PatternValue
@@ -30,12 +28,6 @@ def _citing(rule_id: str) -> list[Case]:
     return [case for case in CASES if rule_id in case.rules and case.kind == "score"]
 
 
-def _any_fails(cases: list[Case]) -> bool:
-    engine = ReferenceEngine()
-    info = engine_info(engine)
-    return any(run_case(engine, info, case).verdict is Verdict.FAIL for case in cases)
-
-
 def _never(r: Reading, ctx: WinContext, row: PatternValue) -> int:
     return 0
 
@@ -49,7 +41,7 @@ def test_a_pattern_that_never_awards_is_caught(
     pattern_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(taiwanese_patterns.PREDICATES, pattern_id, _never)
-    assert _any_fails(_citing(f"tw.pattern.{pattern_id}"))
+    assert any_fails(_citing(f"tw.pattern.{pattern_id}"))
 
 
 @pytest.mark.parametrize("pattern_id", sorted(PREDICATES))
@@ -59,4 +51,4 @@ def test_a_pattern_that_always_awards_is_caught(
     if pattern_id in EQUIVALENT_WHEN_ALWAYS:
         pytest.skip(EQUIVALENT_WHEN_ALWAYS[pattern_id])
     monkeypatch.setitem(taiwanese_patterns.PREDICATES, pattern_id, _always)
-    assert _any_fails(_citing(f"tw.pattern.{pattern_id}"))
+    assert any_fails(_citing(f"tw.pattern.{pattern_id}"))

@@ -6,11 +6,9 @@ pattern)."""
 from __future__ import annotations
 
 import pytest
+from mutants import any_fails
 
 from conformance.corpus import Case, load_corpus
-from conformance.engine import engine_info
-from conformance.runner import Verdict, run_case
-from reference_engine.plugin import ReferenceEngine
 from reference_engine.variants.classical import patterns
 from reference_engine.variants.classical.patterns import AWARDS, LIMITS, Player
 from reference_engine.variants.classical.sets import Reading
@@ -37,12 +35,6 @@ def _citing(pattern_id: str) -> list[Case]:
     return [case for case in CORPUS.cases if rule in case.rules]
 
 
-def _any_fails(cases: list[Case]) -> bool:
-    engine = ReferenceEngine()
-    info = engine_info(engine)
-    return any(run_case(engine, info, case).verdict is Verdict.FAIL for case in cases)
-
-
 def _never(reading: Reading, player: Player, row: PatternValue) -> int:
     return 0
 
@@ -60,7 +52,7 @@ def test_an_award_that_is_never_given_is_caught(
     pattern_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(patterns.AWARDS, pattern_id, _never)
-    assert _any_fails(_citing(pattern_id))
+    assert any_fails(_citing(pattern_id))
 
 
 @pytest.mark.parametrize("pattern_id", sorted(AWARDS))
@@ -70,7 +62,7 @@ def test_an_award_that_is_always_given_is_caught(
     if pattern_id in EQUIVALENT_WHEN_ALWAYS:
         pytest.skip(EQUIVALENT_WHEN_ALWAYS[pattern_id])
     monkeypatch.setitem(patterns.AWARDS, pattern_id, _always)
-    assert _any_fails(_citing(pattern_id))
+    assert any_fails(_citing(pattern_id))
 
 
 @pytest.mark.parametrize("pattern_id", sorted(LIMITS))
@@ -79,4 +71,4 @@ def test_a_limit_forced_either_way_is_caught(
     pattern_id: str, forced: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(patterns.LIMITS, pattern_id, lambda reading, player, row: forced)
-    assert _any_fails(_citing(pattern_id))
+    assert any_fails(_citing(pattern_id))
