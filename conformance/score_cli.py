@@ -93,7 +93,11 @@ def add_score_arguments(parser: argparse.ArgumentParser) -> None:
     riichi.add_argument("--north", type=count, default=0, help="Norths extracted (sanma)")
     riichi.add_argument("--honba", type=count, default=0, help="repeat counters on the table")
     riichi.add_argument("--sticks", type=count, default=0, help="riichi deposits on the table")
-    groups = {"riichi": riichi}
+    classical = parser.add_argument_group("classical variants")
+    classical.add_argument(
+        "--seen", default="", help="tiles seen by all (discards, others' melds): one-chance"
+    )
+    groups = {"riichi": riichi, "classical": classical}
     for flag in table_flags():
         group = groups.get(flag.families[0], parser) if flag.families else parser
         option = "--" + flag.name.replace("_", "-")
@@ -141,6 +145,8 @@ def given_from(args: argparse.Namespace) -> dict[str, Any]:
     ):
         if value:
             given[key] = value
+    if args.seen:
+        table["seen"] = args.seen
     if args.honba:
         table["honba"] = args.honba
     if args.sticks:
