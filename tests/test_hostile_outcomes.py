@@ -10,6 +10,7 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
+import spec
 from conformance.corpus import Case, load_corpus
 from conformance.engine import EngineLoadError, engine_info
 from conformance.expectations import Reconciled, reconcile
@@ -19,6 +20,7 @@ from conformance.report import render_side_by_side, render_text, to_json
 from conformance.report_html import to_html
 from conformance.report_junit import to_junit
 from conformance.runner import CaseResult, RunReport, Verdict, run
+from spec.requests import KINDS
 
 
 def deeply_nested(depth: int) -> list[Any]:
@@ -64,8 +66,8 @@ class Answering:
         self.name = name
 
     def info(self) -> Mapping[str, Any]:
-        kinds = ["score", "analyse", "play", "claim", "match"]
-        variants = ("taiwanese", "riichi", "riichi-sanma")
+        kinds = list(KINDS)
+        variants = spec.variant_ids()
         return {"name": self.name, "version": "0", "variants": dict.fromkeys(variants, kinds)}
 
     def evaluate(self, request: Mapping[str, Any]) -> Any:
@@ -77,7 +79,7 @@ def one_case_per_kind() -> list[Case]:
     chosen: dict[str, Case] = {}
     for case in load_corpus().cases:
         chosen.setdefault(case.kind, case)
-    assert set(chosen) == {"score", "analyse", "play", "claim", "match"}
+    assert set(chosen) == set(KINDS)
     return list(chosen.values())
 
 
@@ -107,7 +109,7 @@ def test_an_outcome_that_is_not_plain_json_is_an_error_of_each_case(
 ) -> None:
     engine = Answering(outcome)
     report = run(engine, engine_info(engine), one_case_per_kind)
-    assert [r.verdict for r in report.results] == [Verdict.ERROR] * 5
+    assert [r.verdict for r in report.results] == [Verdict.ERROR] * len(one_case_per_kind)
     assert all(words in r.message for r in report.results)
     assert_reports_are_valid(report)
 

@@ -31,6 +31,7 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
+import spec
 from conformance import schemas
 from conformance.corpus import Corpus, case_from, load_corpus, thaw
 from conformance.engine import EngineInfo
@@ -45,6 +46,7 @@ from conformance.report_junit import to_junit
 from conformance.runner import RunReport, Verdict, run
 from conformance.yamlsafe import load_text
 from reference_engine.plugin import ReferenceEngine
+from spec.requests import KINDS
 
 pytestmark = pytest.mark.slow
 
@@ -272,8 +274,8 @@ class Replaying:
         self.outcomes = outcomes
 
     def info(self) -> Mapping[str, Any]:
-        kinds = ["score", "analyse", "play", "claim", "match"]
-        variants = ("taiwanese", "riichi", "riichi-sanma")
+        kinds = list(KINDS)
+        variants = spec.variant_ids()
         return {
             "name": "replaying\x1b[0m",
             "version": "0",
