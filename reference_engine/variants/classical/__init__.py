@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from reference_engine.variants.base import Outcome, Variant
+from reference_engine.variants.classical.match import match
 from reference_engine.variants.classical.patterns import Player
 from reference_engine.variants.classical.request import read_hand_end, read_winner
 from reference_engine.variants.classical.scoring import Score, score_standing, score_winner
@@ -20,7 +21,7 @@ class Classical(Variant):
     """Classical rules: basic points, doubles, a limit, settlement among all players."""
 
     family: ClassVar[str] = "classical"
-    kinds: ClassVar[tuple[str, ...]] = ("score", "settle")
+    kinds: ClassVar[tuple[str, ...]] = ("score", "settle", "match")
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -38,6 +39,10 @@ class Classical(Variant):
         result = score_winner(player, self.profile)
         share = winners_share(result.value, winner.tiles.seat, self.seats, self.east_factor)
         return {**result.as_json(), "payments": {s.value: v for s, v in share.items()}}
+
+    def match(self, given: Mapping[str, Any]) -> Outcome:
+        """Dealer, streak, round and totals over a sequence of hands, to the match's end."""
+        return match(given, self.profile)
 
     def settle(self, given: Mapping[str, Any]) -> Outcome:
         """Every player's score (from their tiles) or value, and the payments."""
