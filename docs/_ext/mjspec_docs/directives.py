@@ -287,6 +287,8 @@ class PatternTableDirective(MjspecDirective):
             if base is not None:
                 out.append(riichi.compared_patterns(profile, base))
             return [*out, generated_from(variant, profile)]
+        if profile.family == "classical":
+            return [self.awards_table(variant, profile, defining), generated_from(variant, profile)]
         names = {row.id: row.name for row in profile.patterns}
         with_params = any(row.params for row in profile.patterns)
         headers = ["Pattern", "Spanish name", "Tai", "Concealed", "Per", "Replaces"]
@@ -319,6 +321,35 @@ class PatternTableDirective(MjspecDirective):
                 classes=["mj-meta"],
             ),
         ]
+
+    def awards_table(
+        self, variant: str, profile: Profile, defining: Mapping[str, str]
+    ) -> nodes.table:
+        """A points-and-doubles profile's awards: points (exposed and concealed), doubles,
+        who scores each, what it replaces; limit hands marked as such."""
+        names = {row.id: row.name for row in profile.patterns}
+        limit = str(profile.sections.get("classical", {}).get("limit", ""))
+        rows: list[list[Any]] = []
+        for row in profile.patterns:
+            rule = defining.get(row.id)
+            name = xref("rule", rule, self.env.docname, text=row.name) if rule else row.name
+            concealed = row.optional("concealed_points")
+            rows.append(
+                [
+                    [para(name), para(literal(row.id), classes=["mj-meta"])],
+                    row.name_es,
+                    str(row.value("points") or "") if not row.is_limit else "",
+                    "" if concealed is None else str(concealed),
+                    str(row.value("doubles") or "") if not row.is_limit else "",
+                    f"limit ({limit})" if row.is_limit else "",
+                    "every player" if row.scorers == "all" else "the winner",
+                    row.per or "",
+                    ", ".join(names.get(r, r) for r in row.replaces),
+                ]
+            )
+        headers = ["Award", "Spanish name", "Points", "Concealed", "Doubles", "Limit"]
+        headers += ["Scored by", "Per", "Replaces"]
+        return table(headers, rows, classes=["mj-pattern-table"], numeric=[2, 3, 4])
 
 
 class RiichiTableDirective(MjspecDirective):
