@@ -5,11 +5,14 @@ everybody, East paying and receiving double."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Any, ClassVar
 
+from reference_engine.play import scenario
 from reference_engine.variants.base import Outcome, Variant
 from reference_engine.variants.classical.match import match
 from reference_engine.variants.classical.patterns import Player
+from reference_engine.variants.classical.play import ClassicalPlay
 from reference_engine.variants.classical.request import read_hand_end, read_winner
 from reference_engine.variants.classical.scoring import Score, score_standing, score_winner
 from reference_engine.variants.classical.settlement import settle, winners_share
@@ -21,7 +24,19 @@ class Classical(Variant):
     """Classical rules: basic points, doubles, a limit, settlement among all players."""
 
     family: ClassVar[str] = "classical"
-    kinds: ClassVar[tuple[str, ...]] = ("score", "settle", "match")
+    kinds: ClassVar[tuple[str, ...]] = ("score", "settle", "claim", "match")
+
+    def play_rules(self) -> ClassicalPlay:
+        """The hooks of the game state machine that claims need (built once)."""
+        return self._play_rules
+
+    @cached_property
+    def _play_rules(self) -> ClassicalPlay:
+        return ClassicalPlay(self.profile)
+
+    def claim(self, given: Mapping[str, Any]) -> Outcome:
+        """The legality and priority of claims on one discard (one winner at most)."""
+        return scenario.claim(self.play_rules(), given)
 
     @property
     def seats(self) -> tuple[Seat, ...]:
