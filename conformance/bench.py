@@ -5,9 +5,9 @@ corpus in-process and through the JSON Lines protocol (the reference engine as a
 subprocess), the protocol itself with a trivial subprocess engine, scoring random riichi
 wins (four and three players) by the reference engine and by every installed peer
 (through the same engine interface, request translation included on both sides),
-Taiwanese scoring (no peer), and optionally the cold docs build. Each figure is the
-fastest of three runs. The reference engine's own figures (shanten, random play) are
-``python -m reference_engine.bench``; ``nox -s bench`` runs both.
+Taiwanese and classical Chinese scoring (no peer), and optionally the cold docs build.
+Each figure is the fastest of three runs. The reference engine's own figures (shanten,
+random play) are ``python -m reference_engine.bench``; ``nox -s bench`` runs both.
 """
 
 from __future__ import annotations
@@ -139,7 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench_protocol(max(100, args.hands * 7))
     for variant in ("riichi", "riichi-sanma"):
         bench_scoring(variant, args.seed, args.hands)
-    bench_taiwanese_scoring(args.seed, args.hands)
+    bench_unpeered_scoring(args.seed, args.hands)
     if args.docs:
         bench_docs()
     return 0
@@ -245,25 +245,32 @@ def _call_all(calls: Sequence[Callable[[], object]]) -> None:
         call()
 
 
-def bench_taiwanese_scoring(seed: int, count: int) -> None:
-    print("taiwanese scoring (no peer scores these rules)")
-    batches = [_taiwanese_requests(random.Random(seed + k), count) for k in range(REPEATS)]
+def bench_unpeered_scoring(seed: int, count: int) -> None:
+    """The variants no installed peer scores: Taiwanese (five sets and a pair) and
+    classical Chinese (four sets and a pair), on random concealed self-drawn hands."""
     engine = reference_plugin()
-    per_second = rate_over(batches, lambda batch: [engine.evaluate(r) for r in batch])
-    line("random concealed hands", per_second, "hands/s")
+    for variant, sets, table in (
+        ("taiwanese", 5, {"discards": 20}),
+        ("classical-chinese", 4, {}),
+    ):
+        print(f"{variant} scoring (no peer scores these rules)")
+        batches = [
+            _unpeered_requests(random.Random(seed + k), count, variant, sets, table)
+            for k in range(REPEATS)
+        ]
+        per_second = rate_over(batches, lambda batch: [engine.evaluate(r) for r in batch])
+        line("random concealed hands", per_second, "hands/s")
 
 
-def _taiwanese_requests(rng: random.Random, count: int) -> list[dict[str, Any]]:
+def _unpeered_requests(
+    rng: random.Random, count: int, variant: str, sets: int, table: dict[str, Any]
+) -> list[dict[str, Any]]:
+    given = {"win": {"by": "self-draw"}, "seat": "south", **({"table": table} if table else {})}
     return [
         {
-            "variant": "taiwanese",
+            "variant": variant,
             "kind": "score",
-            "given": {
-                "concealed": random_complete_hand(rng),
-                "win": {"by": "self-draw"},
-                "seat": "south",
-                "table": {"discards": 20},
-            },
+            "given": {"concealed": random_complete_hand(rng, sets), **given},
         }
         for _ in range(count)
     ]
