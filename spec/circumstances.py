@@ -57,13 +57,22 @@ def circumstance_problems(kind: str, given: Any) -> list[RuleError]:
     if not isinstance(given, Mapping):
         return []
     needs, limits = _declared(kind)
-    problems = [
-        RuleError(
-            "inconsistent-flags", f"{'.'.join(map(str, need.field))}: {need.why}", path=need.field
-        )
-        for need in needs
-        if _is_set(_at(given, need.field)) and not _TESTS[need.test](given, need.values)
-    ]
+    problems: list[RuleError] = []
+    for place, fields in needs:
+        container = _at(given, place)
+        if not isinstance(container, Mapping):
+            continue
+        for name in fields.keys() & container.keys():
+            if not _is_set(container[name]):
+                continue
+            path = (*place, name)
+            problems += [
+                RuleError(
+                    "inconsistent-flags", f"{'.'.join(map(str, path))}: {need.why}", path=path
+                )
+                for need in fields[name]
+                if not _TESTS[need.test](given, need.values)
+            ]
     for limit in limits:
         text = _at(given, limit.field)
         if not isinstance(text, str):
@@ -78,27 +87,37 @@ def circumstance_problems(kind: str, given: Any) -> list[RuleError]:
     return problems
 
 
+Needs = tuple[tuple[Path, Mapping[str, tuple["Need", ...]]], ...]
+
+
 @cache
-def _declared(kind: str) -> tuple[tuple[Need, ...], tuple[TileLimit, ...]]:
-    """The needs and tile limits of a kind's fields and of its ``table``."""
+def _declared(kind: str) -> tuple[Needs, tuple[TileLimit, ...]]:
+    """The needs of a kind's fields and of its ``table``, by the object that holds the
+    fields (so that a request is looked at once per object), and the tile limits."""
     definitions = schema("scenario")["$defs"]
     given = definitions.get(f"{kind}_given", {})
     places: list[tuple[Path, Mapping[str, Any]]] = [((), given)]
     table = given.get("properties", {}).get("table")
     if isinstance(table, Mapping) and str(table.get("$ref", "")).startswith("#/$defs/"):
         places.append((("table",), definitions[table["$ref"].removeprefix("#/$defs/")]))
-    needs: list[Need] = []
+    needs: list[tuple[Path, Mapping[str, tuple[Need, ...]]]] = []
     limits: list[TileLimit] = []
     for prefix, node in places:
+        fields: dict[str, tuple[Need, ...]] = {}
         for name, field in node.get("properties", {}).items():
             path = (*prefix, name)
+            found = []
             for condition in field.get(NEEDS_KEYWORD, ()):
                 test = next(key for key in condition if key != "why")
                 value = condition[test]
                 values = tuple(value) if isinstance(value, list) else ()
-                needs.append(Need(path, test, values, str(condition["why"])))
+                found.append(Need(path, test, values, str(condition["why"])))
+            if found:
+                fields[name] = tuple(found)
             if MAX_TILES_KEYWORD in field:
                 limits.append(TileLimit(path, int(field[MAX_TILES_KEYWORD])))
+        if fields:
+            needs.append((prefix, fields))
     return tuple(needs), tuple(limits)
 
 
