@@ -19,29 +19,62 @@ LARGEST_INTEGER = 2**63 - 1
 
 
 def json_problem(value: Any) -> str | None:
-    """Why ``value`` is not a plain JSON value (naming where in it), or None."""
-    stack: list[tuple[Any, str, int]] = [(value, "", 0)]
-    while stack:
-        item, where, depth = stack.pop()
-        problem = _scalar_problem(item)
-        if problem is None and isinstance(item, Mapping | list | tuple):
-            if depth >= MAX_DEPTH:
-                problem = f"nested more than {MAX_DEPTH} deep"
-            elif isinstance(item, Mapping):
-                for key, inner in item.items():
-                    if not isinstance(key, str) or _text_problem(key):
-                        kind = type(key).__name__
-                        return f"at {where or 'the top'}: a key ({kind}) that is not Unicode text"
-                    stack.append((inner, f"{where}/{key}", depth + 1))
-            else:
-                stack.extend((inner, f"{where}/{i}", depth + 1) for i, inner in enumerate(item))
+    """Why ``value`` is not a plain JSON value (naming where in it), or None.
+
+    One pass over the value with a stack of its own; where each item came from is kept as
+    a link to its parent, and a path is spelled out only for the item that fails."""
+    # Each entry: the item, its depth, the index of its parent entry, its key there.
+    entries: list[tuple[Any, int, int, Any]] = [(value, 0, -1, None)]
+    todo = [0]
+    while todo:
+        index = todo.pop()
+        item = entries[index][0]
+        kind = type(item)
+        if (kind is str and item.isascii()) or item is None or kind is bool:
+            continue  # the common cases, inline
+        if kind is int and -LARGEST_INTEGER <= item <= LARGEST_INTEGER:
+            continue
+        if isinstance(item, Mapping | list | tuple):
+            problem = _expand(entries, todo, index)
+        else:
+            problem = _scalar_problem(item)
         if problem is not None:
-            return f"at {where or 'the top'}: {problem}"
+            return _at(entries, index, problem)
     return None
 
 
+def _expand(entries: list[tuple[Any, int, int, Any]], todo: list[int], index: int) -> str | None:
+    """Queue a mapping's or a list's items; why they cannot be, if so."""
+    item, depth, _, _ = entries[index]
+    if depth >= MAX_DEPTH:
+        return f"nested more than {MAX_DEPTH} deep"
+    pairs = item.items() if isinstance(item, Mapping) else enumerate(item)
+    for key, inner in pairs:
+        if isinstance(item, Mapping) and (type(key) is not str or _str_problem(key)):
+            return f"a key ({type(key).__name__}) that is not Unicode text"
+        todo.append(len(entries))
+        entries.append((inner, depth + 1, index, key))
+    return None
+
+
+def _str_problem(text: str) -> str | None:
+    return None if text.isascii() else _text_problem(text)
+
+
+def _at(entries: list[tuple[Any, int, int, Any]], index: int, problem: str) -> str:
+    """The problem of one entry, with the path that leads to it."""
+    parts: list[str] = []
+    while entries[index][2] >= 0:
+        parts.append(str(entries[index][3]))
+        index = entries[index][2]
+    where = "/" + "/".join(reversed(parts)) if parts else "the top"
+    return f"at {where}: {problem}"
+
+
 def _scalar_problem(item: Any) -> str | None:
-    if item is None or isinstance(item, bool | Mapping | list | tuple):
+    """A value of another type: a subclass of bool, int, float or str is checked as one;
+    anything else is no JSON value."""
+    if isinstance(item, bool):
         return None
     if isinstance(item, int):
         return None if -LARGEST_INTEGER <= item <= LARGEST_INTEGER else "an integer beyond 64 bits"
