@@ -13,7 +13,7 @@ from reference_engine.variants.base import Outcome, Variant
 from reference_engine.variants.classical.match import match
 from reference_engine.variants.classical.patterns import Player
 from reference_engine.variants.classical.play import ClassicalPlay
-from reference_engine.variants.classical.request import read_hand_end, read_winner
+from reference_engine.variants.classical.request import read_settle_request, read_winner
 from reference_engine.variants.classical.scoring import Score, score_standing, score_winner
 from reference_engine.variants.classical.settlement import settle, winners_share
 from spec.errors import RuleError
@@ -61,7 +61,7 @@ class Classical(Variant):
 
     def settle(self, given: Mapping[str, Any]) -> Outcome:
         """Every player's score (from their tiles) or value, and the payments."""
-        end = read_hand_end(given, self.profile)
+        end = read_settle_request(given, self.profile)
         if end.winner is not None and end.winner not in (end.values or end.hands):
             raise RuleError("invalid-request", "the winner is not at the table", path=("winner",))
         outcome: Outcome = {}

@@ -133,7 +133,7 @@ def check_count(tiles: Tiles, needed: int, path: Path = ()) -> None:
 
 
 @dataclass(frozen=True)
-class HandEnd:
+class SettleRequest:
     """A settle request: who won (None for a wall draw), the round wind, and either every
     player's tiles (the winner's with its circumstances) or every player's value."""
 
@@ -144,7 +144,7 @@ class HandEnd:
     values: Mapping[Seat, int]
 
 
-def read_hand_end(given: Mapping[str, Any], profile: Profile) -> HandEnd:
+def read_settle_request(given: Mapping[str, Any], profile: Profile) -> SettleRequest:
     """A settle request, its tiles checked player by player and across the table."""
     named = given.get("winner")
     winner = None if named == "none" else parse_seat(named, ("winner",))
@@ -153,7 +153,7 @@ def read_hand_end(given: Mapping[str, Any], profile: Profile) -> HandEnd:
     if "values" in given:
         values = {Seat(s): int(v) for s, v in given["values"].items()}
         _all_seats(values, seats, ("values",))
-        return HandEnd(winner, round_wind, {}, None, values)
+        return SettleRequest(winner, round_wind, {}, None, values)
     data = given.get("hands") or {}
     hands = {Seat(s): read_tiles(h, Seat(s), ("hands", s)) for s, h in data.items()}
     _all_seats(hands, seats, ("hands",))
@@ -175,7 +175,7 @@ def read_hand_end(given: Mapping[str, Any], profile: Profile) -> HandEnd:
     raise_first(copy_problems(profile.tiles, everything, melds, seen, path=("hands",)))
     flowers = [t for tiles in hands.values() for t in tiles.flowers]
     raise_first(flower_problems(profile.tiles, flowers, ("hands",)))
-    return HandEnd(winner, round_wind, hands, circumstances, {})
+    return SettleRequest(winner, round_wind, hands, circumstances, {})
 
 
 def _all_seats(found: Mapping[Seat, object], seats: Sequence[Seat], path: Path) -> None:
