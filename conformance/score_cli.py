@@ -22,7 +22,7 @@ from typing import Any
 
 from conformance.engine import reference_plugin
 from spec import variant_ids
-from spec.profile import Profile, find_profile
+from spec.profile import PatternValue, Profile, find_profile
 from spec.requests import table_flags
 
 SEATS = ("east", "south", "west", "north")
@@ -187,16 +187,28 @@ def score_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _unit(row: PatternValue) -> str:
+    """What a pattern row's number counts: the name of its first value (tai, han, points,
+    doubles), or the limit for a limit hand."""
+    if row.is_limit:
+        return "(limit)"
+    return next((name for name, value in row.values.items() if value), "")
+
+
 def print_score(profile: Profile, outcome: Mapping[str, Any]) -> None:
     """The patterns in the unit of the profile's total, then every figure its outcome reports
     (``outcome: figures``), then the payments."""
     names = {row.id: row.name for row in profile.patterns}
+    units = {row.id: _unit(row) for row in profile.patterns}
+    # classical: some awards give points and some doubles; each number then names its unit
+    mixed = len({units.get(pattern_id) for pattern_id in outcome["patterns"]}) > 1
     shape = profile.outcome
     labels = {f.name: f.name.replace("_", " ") for f in shape.figures}
     width = max([len(names.get(p, p)) for p in outcome["patterns"]] + [10])
-    print(f"{'pattern':<{width}}  {labels[shape.total]}")
+    print(f"{'pattern':<{width}}  {'' if mixed else labels[shape.total]}")
     for pattern_id, value in outcome["patterns"].items():
-        print(f"{names.get(pattern_id, pattern_id):<{width}}  {value:>3}")
+        unit = f" {units.get(pattern_id, '')}" if mixed else ""
+        print(f"{names.get(pattern_id, pattern_id):<{width}}  {value:>3}{unit}")
     for figure in shape.figures:
         if figure.name not in outcome:
             continue
