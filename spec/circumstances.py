@@ -39,7 +39,6 @@ Path = tuple[str | int, ...]
 class Need:
     """One condition a set field needs, and why."""
 
-    field: Path
     test: str
     values: tuple[str, ...]
     why: str
@@ -111,7 +110,7 @@ def _declared(kind: str) -> tuple[Needs, tuple[TileLimit, ...]]:
                 test = next(key for key in condition if key != "why")
                 value = condition[test]
                 values = tuple(value) if isinstance(value, list) else ()
-                found.append(Need(path, test, values, str(condition["why"])))
+                found.append(Need(test, values, str(condition["why"])))
             if found:
                 fields[name] = tuple(found)
             if MAX_TILES_KEYWORD in field:

@@ -15,7 +15,12 @@ from dataclasses import dataclass
 from reference_engine.analysis.decompose import GroupKind, counts_of
 from reference_engine.analysis.waits import sets_and_pair_waits
 from reference_engine.variants.classical.request import Circumstances, Tiles
-from reference_engine.variants.classical.sets import Reading, SetKind, seat_wind
+from reference_engine.variants.classical.sets import (
+    Reading,
+    SetKind,
+    is_thirteen_orphans,
+    seat_wind,
+)
 from spec.profile import PatternValue
 from spec.seats import SEATS, Seat
 from spec.tiles import DRAGONS, TERMINALS_AND_HONOURS, WINDS, Tile
@@ -324,10 +329,8 @@ def _all_terminals(reading: Reading, player: Player, row: PatternValue) -> bool:
 
 
 def _thirteen_orphans(reading: Reading, player: Player, row: PatternValue) -> bool:
-    """cc.limits.thirteen-orphans: one of each terminal and honour, and a pair of one."""
-    counts = counts_of(reading.tiles)
-    held = [counts[t] for t in TERMINALS_AND_HONOURS]
-    return not player.tiles.melds and sorted(held) == [1] * 12 + [2] and sum(counts) == 14
+    """cc.limits.thirteen-orphans."""
+    return is_thirteen_orphans(reading.tiles, len(player.tiles.melds))
 
 
 def _four_winds(reading: Reading, player: Player, row: PatternValue) -> bool:

@@ -17,6 +17,7 @@ from reference_engine.analysis.decompose import counts_of, is_sets_and_pair
 from reference_engine.analysis.waits import sets_and_pair_waits
 from reference_engine.play.rules import PlayRules
 from reference_engine.play.state import GameState, HandEnd
+from reference_engine.variants.classical.sets import is_thirteen_orphans
 from spec.errors import RuleError
 from spec.melds import Meld
 from spec.profile import Profile
@@ -44,8 +45,7 @@ class ClassicalPlay(PlayRules):
     def _complete_uncached(self, concealed: tuple[Tile, ...], melds: int) -> bool:
         if is_sets_and_pair(counts_of(concealed), self.profile.sets - melds):
             return True
-        held = sorted(concealed.count(t) for t in TERMINALS_AND_HONOURS)
-        return not melds and held == [1] * 12 + [2] and len(concealed) == 14
+        return is_thirteen_orphans(concealed, melds)
 
     def waits(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> frozenset[Tile]:
         """The kinds completing four sets and a pair (by the per-block tables), or thirteen

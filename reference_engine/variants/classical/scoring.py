@@ -13,8 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reference_engine.variants.classical.patterns import AWARDS, LIMITS, Player
-from reference_engine.variants.classical.request import Tiles
-from reference_engine.variants.classical.sets import Reading, standing_reading, winner_readings
+from reference_engine.variants.classical.sets import (
+    Reading,
+    is_thirteen_orphans,
+    standing_reading,
+    winner_readings,
+)
 from spec.errors import RuleError
 from spec.profile import PatternValue, Profile
 
@@ -81,7 +85,7 @@ def score_winner(player: Player, profile: Profile) -> Score:
     ``not-winning`` when it reads as no winning hand (cc.tiles.hand-shape)."""
     assert player.win is not None
     found = list(winner_readings(player.tiles, player.win.on_a_discard, profile.sets))
-    if not found and _orphans(player.tiles):
+    if not found and is_thirteen_orphans(player.tiles.concealed, len(player.tiles.melds)):
         found = [standing_reading(player.tiles)]
         limit = limit_hand(found[0], player, profile)
         if limit is not None:
@@ -96,16 +100,6 @@ def score_winner(player: Player, profile: Profile) -> Score:
             return limit
     scores = [score_reading(reading, player, profile) for reading in found]
     return max(scores, key=lambda s: (s.value, s.points, s.doubles))
-
-
-def _orphans(tiles: Tiles) -> bool:
-    plain = {t.normal for t in tiles.concealed}
-    return (
-        not tiles.melds
-        and len(tiles.concealed) == 14
-        and all(t.is_honour or t.is_terminal for t in plain)
-        and len(plain) == 13
-    )
 
 
 def score_standing(player: Player, profile: Profile) -> Score:

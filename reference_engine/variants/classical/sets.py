@@ -21,7 +21,7 @@ from reference_engine.analysis.decompose import Group, GroupKind, counts_of, set
 from reference_engine.variants.classical.request import Tiles
 from spec.melds import Meld, MeldKind
 from spec.seats import SEATS, Seat
-from spec.tiles import WINDS, Tile
+from spec.tiles import TERMINALS_AND_HONOURS, WINDS, Tile
 
 
 class SetKind(Enum):
@@ -94,6 +94,14 @@ class Reading:
     def concealed_hand(self) -> bool:
         """No exposed chow or pung and no promoted kong (cc.winner.concealed-self-draw)."""
         return all(s.hidden for s in self.sets)
+
+
+def is_thirteen_orphans(concealed: tuple[Tile, ...], melds: int) -> bool:
+    """cc.limits.thirteen-orphans: no meld, one of each terminal and honour and a pair of
+    one of them (the only winning hand that is not four sets and a pair)."""
+    counts = counts_of(concealed)
+    held = sorted(counts[t] for t in TERMINALS_AND_HONOURS)
+    return not melds and held == [1] * 12 + [2] and len(concealed) == 14
 
 
 def seat_wind(seat: Seat) -> Tile:
