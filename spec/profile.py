@@ -120,6 +120,7 @@ class Profile:
     hand_size: int
     sets: int
     reserved_tiles: int
+    kong_box: int
     seats: tuple[str, ...]
     dealer_tai: DealerTai | None
     patterns: tuple[PatternValue, ...]
@@ -149,6 +150,7 @@ def profile_from_data(data: dict[str, Any]) -> Profile:
             hand_size=int(data["hand"]["size"]),
             sets=int(data["hand"]["sets"]),
             reserved_tiles=int(data.get("wall", {}).get("reserved", 0)),
+            kong_box=int(data.get("wall", {}).get("kong_box", 0)),
             seats=tuple(data["seats"]),
             dealer_tai=DealerTai(dealer["base"], dealer["per_streak_win"]) if dealer else None,
             patterns=tuple(

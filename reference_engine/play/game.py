@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from reference_engine.play.claims import granted
 from reference_engine.play.rules import PlayRules, without
-from reference_engine.play.state import GameState, Phase, PlayTable, replace_at
+from reference_engine.play.state import Declarations, GameState, Phase, PlayTable, replace_at
 from spec.actions import Action, ActionKind
 from spec.errors import RuleError
 from spec.melds import Meld, MeldKind
@@ -71,6 +71,7 @@ def deal(
         turn=dealer,
         phase=Phase.DISCARD,
         reserve=rules.reserve,
+        kong_box=rules.kong_box,
         drawn=extra,
         restricted=(frozenset(),) * players,
         ready=(False,) * players,
@@ -81,10 +82,55 @@ def deal(
         waits=tuple(waits_of(rules, hand, ()) for hand in hands),
     )
     for seat in order:
-        while state.end is None and any(t.is_flower for t in state.hand(seat)):
-            flower = next(t for t in state.hand(seat) if t.is_flower)
-            state = _show_flower(rules, state, seat, flower)
+        state = _show_flowers(rules, state, seat)
+    if rules.initial_kongs and state.end is None:
+        kept = Declarations(state.drawn, state.replacement_drawn)
+        state = _next_declarer(rules, state.evolve(declaring=kept), 0)
     return state
+
+
+def _show_flowers(rules: PlayRules, state: GameState, seat: Seat) -> GameState:
+    """Every flower ``seat`` holds, shown and replaced at once (at the deal, and while the
+    seats declare before the first discard)."""
+    while state.end is None and any(t.is_flower for t in state.hand(seat)):
+        flower = next(t for t in state.hand(seat) if t.is_flower)
+        state = _show_flower(rules, state, seat, flower)
+    return state
+
+
+def _next_declarer(rules: PlayRules, state: GameState, position: int) -> GameState:
+    """cc.play.initial-kongs: the first seat, ``position`` places from the dealer on, that
+    holds a kong it may declare is asked (phase ``DECLARE``); when none is left, the
+    dealer's turn begins with the tile it drew last."""
+    for step in range(position, state.players):
+        seat = next_seat(state.dealer, step, state.players)
+        if _declarable(rules, state, seat):
+            return state.evolve(phase=Phase.DECLARE, turn=seat, drawn=None)
+    kept = state.declaring
+    assert kept is not None
+    return state.evolve(
+        phase=Phase.DISCARD,
+        turn=state.dealer,
+        drawn=kept.dealer_drawn,
+        replacement_drawn=kept.dealer_replacement,
+        declaring=None,
+    )
+
+
+def _declarable(rules: PlayRules, state: GameState, seat: Seat) -> list[Tile]:
+    return [t for t in _fours(state.hand(seat)) if rules.may_kong(state, seat, t)]
+
+
+def _declared(rules: PlayRules, state: GameState, seat: Seat) -> GameState:
+    """After a kong declared before the first discard and its replacement: flowers drawn
+    are shown at once, the dealer's last tile is kept, and ``seat`` is asked again."""
+    state = _show_flowers(rules, state, seat)
+    if state.end is not None:
+        return state
+    if seat is state.dealer:
+        state = state.evolve(declaring=Declarations(state.drawn, state.replacement_drawn))
+    position = (SEATS.index(seat) - SEATS.index(state.dealer)) % state.players
+    return _next_declarer(rules, state, position)
 
 
 # --- legal actions ----------------------------------------------------------------------
@@ -96,6 +142,13 @@ def legal_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action
         return []
     if state.phase is Phase.DRAW:
         return [Action(seat, ActionKind.DRAW)] if seat is state.turn else []
+    if state.phase is Phase.DECLARE:
+        if seat is not state.turn:
+            return []
+        kongs = [
+            Action(seat, ActionKind.CONCEALED_KONG, t) for t in _declarable(rules, state, seat)
+        ]
+        return [*kongs, Action(seat, ActionKind.PASS)]
     if state.phase is Phase.DISCARD:
         return _turn_actions(rules, state, seat) if seat is state.turn else []
     if seat not in state.awaiting:
@@ -123,11 +176,11 @@ def _turn_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action
         distinct = sorted(set(hand))
         discards = _DISCARDS[seat]
         actions += [discards[t] for t in distinct]
-        if rules.original_ready and not state.has_discarded[index] and not state.calls_made:
+        if rules.original_ready and not state.has_discarded[index]:
             actions += [
                 Action(seat, ActionKind.DISCARD, t, ready=True)
                 for t in distinct
-                if _may_declare_ready(rules, state, seat, t)
+                if rules.may_declare_ready(state, seat, t)
             ]
         actions += [
             Action(seat, ActionKind.CONCEALED_KONG, t)
@@ -159,17 +212,6 @@ def _fours(hand: tuple[Tile, ...]) -> list[Tile]:
 
 
 _DISCARDS = {seat: {t: Action(seat, ActionKind.DISCARD, t) for t in Tile} for seat in SEATS}
-
-
-def _may_declare_ready(rules: PlayRules, state: GameState, seat: Seat, tile: Tile) -> bool:
-    """tw.play.original-ready: offered on the seat's first discard, before any call; the 16
-    tiles kept must be the initial ones (a non-dealer discards the tile it just drew) and ready."""
-    index = SEATS.index(seat)
-    if not rules.original_ready or state.has_discarded[index] or state.calls_made:
-        return False
-    if seat is not state.dealer and tile != state.drawn:
-        return False
-    return rules.is_ready(without(state.hand(seat), tile), state.melds_of(seat))
 
 
 def claim_options(
@@ -230,6 +272,11 @@ def apply(rules: PlayRules, state: GameState, action: Action, *, checked: bool =
     kind = action.kind
     if state.phase in (Phase.CLAIM, Phase.ROB):
         return _answer(rules, state, action)
+    if state.phase is Phase.DECLARE:
+        if kind is ActionKind.PASS:
+            position = (SEATS.index(action.seat) - SEATS.index(state.dealer)) % state.players
+            return _next_declarer(rules, state, position + 1)
+        return _concealed_kong(rules, state, action)
     if kind is ActionKind.DRAW:
         return draw(rules, state, action.seat, from_back=False)
     if kind is ActionKind.FLOWER:
@@ -307,12 +354,15 @@ def waits_of(rules: PlayRules, hand: tuple[Tile, ...], melds: tuple[Meld, ...]) 
 
 def draw(rules: PlayRules, state: GameState, seat: Seat, *, from_back: bool) -> GameState:
     """Draw from the front (a turn) or the back (a replacement): tw.play.last-16-reserved.
-    The back skips the ``tail`` tiles kept at the end of the wall."""
-    if state.live_tiles <= 0:
+    The back skips the ``tail`` tiles kept at the end of the wall; a family with a kong box
+    draws its back tiles from the box (cc.play.kong-box). The hand is drawn when the tile
+    needed is missing (cc.play.exhaustive-draw)."""
+    from_box = from_back and rules.kong_box > 0
+    if (state.kong_box if from_box else state.live_tiles) <= 0:
         return state.ended(rules.exhaustive_draw(state))
     if from_back:
         tile = state.wall[len(state.wall) - 1 - state.tail - state.back]
-        state = state.evolve(back=state.back + 1)
+        state = state.evolve(back=state.back + 1, kong_box=state.kong_box - from_box)
     else:
         tile = state.wall[state.front]
         state = state.evolve(front=state.front + 1)
@@ -321,14 +371,15 @@ def draw(rules: PlayRules, state: GameState, seat: Seat, *, from_back: bool) -> 
         turn=seat,
         phase=Phase.DISCARD,
         drawn=tile,
-        last_live_drawn=state.live_tiles == 0,
+        last_live_drawn=not from_box and state.live_tiles == 0,
         replacement_drawn=from_back,
     )
 
 
 def _show_flower(rules: PlayRules, state: GameState, seat: Seat, flower: Tile) -> GameState:
-    """tw.play.flowers-replaced: the flower is set aside and replaced from the back; seven or
-    eight flowers may end the hand at once (tw.pattern.seven-flowers-capture, eight-flowers)."""
+    """tw.play.flowers-replaced: the flower is set aside and replaced from the back (from the
+    front where the family says so, cc.play.flowers); seven or eight flowers may end the
+    hand at once (tw.pattern.seven-flowers-capture, eight-flowers)."""
     index = SEATS.index(seat)
     state = with_hand(rules, state, seat, without(state.hand(seat), flower))
     state = state.evolve(
@@ -340,7 +391,7 @@ def _show_flower(rules: PlayRules, state: GameState, seat: Seat, flower: Tile) -
         by = WinBy.EIGHT_FLOWERS if payer is None else WinBy.FLOWER_CAPTURE
         return _settle(rules, state, [SEATS[winner]], by, None if payer is None else SEATS[payer])
     before = state
-    state = draw(rules, state, seat, from_back=True)
+    state = draw(rules, state, seat, from_back=not rules.flowers_from_front)
     if state.end is not None or (seat is before.turn and flower == before.drawn):
         return state
     return state.evolve(
@@ -439,6 +490,9 @@ def _resolve(rules: PlayRules, state: GameState) -> GameState:
         return _settle(rules, state, chosen, by, source)
     if state.phase is Phase.ROB:
         state = let_all_pass(rules, state, tile, source, WinBy.ROBBING_KONG)
+        if state.rob_concealed:
+            state = with_hand(rules, state, source, (*state.hand(source), tile))
+            return _complete_concealed_kong(rules, state, source, tile)
         return _complete_added_kong(rules, state, source, tile)
     if state.win_only:
         return rules.after_shown(state, source)
@@ -481,14 +535,43 @@ def _take_discard(rules: PlayRules, state: GameState, claim: Action) -> GameStat
 
 
 def _concealed_kong(rules: PlayRules, state: GameState, action: Action) -> GameState:
-    """tw.play.kong-replacement: a kong is one set; its replacement keeps the count."""
+    """tw.play.kong-replacement: a kong is one set; its replacement keeps the count. Where
+    the family lets a concealed kong be robbed (cc.claims.robbing-concealed-kong), its tile
+    is offered to those it completes first."""
     seat, tile = action.seat, action.tile
     assert tile is not None
+    robbers = frozenset(
+        other
+        for other in state.in_play()
+        if other is not seat and rules.may_rob_concealed_kong(state, other, tile)
+    )
+    if robbers:
+        hand, used = _take(state.hand(seat), tile, 1)
+        state = with_hand(rules, state, seat, hand)
+        return state.evolve(
+            pending=used[0],
+            pending_from=seat,
+            phase=Phase.ROB,
+            awaiting=robbers,
+            answers=(),
+            rob_concealed=True,
+        )
+    return _complete_concealed_kong(rules, state, seat, tile)
+
+
+def _complete_concealed_kong(
+    rules: PlayRules, state: GameState, seat: Seat, tile: Tile
+) -> GameState:
     hand, used = _take(state.hand(seat), tile, 4)
     meld = Meld(MeldKind.KONG, tuple(sorted(used)), concealed=True)
     state = with_hand(rules, state, seat, hand, (*state.melds_of(seat), meld))
-    state = state.evolve(calls_made=True, extra=rules.on_kong(state))
-    return draw(rules, state, seat, from_back=True)
+    state = state.window_closed(
+        turn=seat, calls_made=True, rob_concealed=False, extra=rules.on_kong(state)
+    )
+    state = draw(rules, state, seat, from_back=True)
+    if state.declaring is not None and state.end is None:
+        return _declared(rules, state, seat)
+    return state
 
 
 def _added_kong(rules: PlayRules, state: GameState, action: Action) -> GameState:

@@ -63,7 +63,12 @@ def winning_hand(state: GameState, seat: Seat, by: WinBy) -> WinningHand:
 
 
 class PlayRules(ABC):
-    """What the game state machine asks of a variant."""
+    """What the game state machine asks of a variant. The class attributes are facts of
+    the family: a ``reserve`` never drawn and a ``tail`` kept at the wall's end; a
+    ``kong_box`` of tiles set aside for kong replacements (cc.play.kong-box); flowers
+    replaced from the front of the live wall (``flowers_from_front``, cc.play.flowers)
+    rather than the back; concealed kongs declared by each seat in turn before the first
+    discard (``initial_kongs``, cc.play.initial-kongs)."""
 
     players: int = 4
     dealer_is_east: bool = False
@@ -73,6 +78,9 @@ class PlayRules(ABC):
     chow_allowed: bool = True
     calls_on_last_discard: bool = True
     original_ready: bool = False
+    kong_box: int = 0
+    flowers_from_front: bool = False
+    initial_kongs: bool = False
 
     profile: Profile
 
@@ -128,6 +136,22 @@ class PlayRules(ABC):
         return state.evolve(
             restricted=replace_at(state.restricted, seat, state.restricted[index] | {tile})
         )
+
+    def may_declare_ready(self, state: GameState, seat: Seat, tile: Tile) -> bool:
+        """May ``seat`` discard ``tile`` declaring a ready hand (``original_ready`` families)?
+        tw.play.original-ready: on the seat's first discard, before any call at the table;
+        the tiles kept must be the initial ones (a non-dealer discards the tile it just
+        drew) and ready."""
+        index = SEATS.index(seat)
+        if state.has_discarded[index] or state.calls_made:
+            return False
+        if seat is not state.dealer and tile != state.drawn:
+            return False
+        return self.is_ready(without(state.hand(seat), tile), state.melds_of(seat))
+
+    def may_rob_concealed_kong(self, state: GameState, seat: Seat, tile: Tile) -> bool:
+        """May ``seat`` win on the tile of another's concealed kong? Not by default."""
+        return False
 
     def turn_extras(self, state: GameState, seat: Seat) -> list[Action]:
         """Variant actions on one's turn besides discards, kongs and the win."""

@@ -17,8 +17,10 @@ T = TypeVar("T")
 
 
 class Phase(Enum):
-    """Whose move it is and what kind of move."""
+    """Whose move it is and what kind of move (``DECLARE``: the declarations made before
+    the first discard, cc.play.initial-kongs)."""
 
+    DECLARE = "declare"
     DRAW = "draw"
     DISCARD = "discard"
     CLAIM = "claim"
@@ -56,22 +58,34 @@ class HandEnd:
 
 
 @dataclass(frozen=True)
+class Declarations:
+    """The declarations before the first discard under way: what the dealer drew last (its
+    extra tile, or a replacement), kept while the others declare (cc.play.initial-kongs)."""
+
+    dealer_drawn: Tile | None
+    dealer_replacement: bool
+
+
+@dataclass(frozen=True)
 class GameState:
     """One hand in play. Per-seat tuples are indexed in seat order (east, south, west, north),
     one entry per player (three-player games have no north).
 
     The wall is drawn from ``front`` forwards and, for replacements, backwards from its end
     (``back`` tiles taken so far), skipping the ``tail`` tiles kept there (riichi's dora
-    indicators).
+    indicators). A family with a kong box (``kong_box`` tiles left) draws its kong
+    replacements from it: box tiles are not live, so a box draw leaves ``live_tiles`` as
+    it was (cc.play.kong-box).
 
     ``waits`` holds, for each seat whose hand is one tile short, the kinds of tile that would
     complete it (empty otherwise); it follows the hand, so answering a discard needs no
-    completeness test. ``win_only`` marks a claim window on a tile that only a win may
-    take (riichi's North set aside). ``left`` holds the seats that have left the hand
-    (a winner of a family whose hand goes on after a win); turns and claims pass them by.
-    ``extra`` is the rule family's own state (riichi's
-    furiten, ippatsu, indicators...; None for a family that needs none): the core never
-    reads it.
+    completeness test. ``rob_concealed`` marks a rob window on a concealed kong (the tile
+    set aside is the kong's fourth). ``declaring`` is set while the seats declare before
+    the first discard (phase ``DECLARE``). ``win_only`` marks a claim window on a tile
+    that only a win may take (riichi's North set aside). ``left`` holds the seats that
+    have left the hand (a winner of a family whose hand goes on after a win); turns and
+    claims pass them by. ``extra`` is the rule family's own state (riichi's furiten,
+    ippatsu, indicators...; None for a family that needs none): the core never reads it.
     """
 
     wall: tuple[Tile, ...]
@@ -104,12 +118,16 @@ class GameState:
     win_only: bool = False
     waits: tuple[frozenset[Tile], ...] = (frozenset(),) * 4
     left: frozenset[Seat] = frozenset()
+    kong_box: int = 0
+    rob_concealed: bool = False
+    declaring: Declarations | None = None
     extra: object = None
 
     @property
     def live_tiles(self) -> int:
-        """Tiles still drawable, front and back together (the reserve is never drawn)."""
-        return len(self.wall) - self.front - self.back - self.reserve
+        """Tiles still drawable, front and back together (the reserve is never drawn, the
+        kong box only for kong replacements)."""
+        return len(self.wall) - self.front - self.back - self.reserve - self.kong_box
 
     def evolve(self, **changes: Any) -> GameState:
         """A copy with some fields changed (what ``dataclasses.replace`` does, without
