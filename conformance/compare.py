@@ -77,6 +77,8 @@ def _compare_fields(expect: Mapping[str, Any], outcome: Mapping[str, Any]) -> li
             diffs += _compare_maps("payments", expected, actual)
         elif key == "winners":
             diffs += _compare_winners(expected, actual)
+        elif key == "scores":
+            diffs += _compare_scores("scores", expected, actual)
         elif key == "waits":
             diffs += _compare_tile_sets(expected, actual)
         elif key == "decompositions" or key == "shapes":
@@ -322,6 +324,8 @@ def _compare_result(expected: Mapping[str, Any], actual: Any) -> list[Difference
             diffs.append(Difference(f"result.{key}", expected[key], actual.get(key)))
     if "winners" in expected:
         diffs += _compare_winners_by_seat(expected["winners"], actual.get("winners"))
+    if "scores" in expected:
+        diffs += _compare_scores("result.scores", expected["scores"], actual.get("scores"))
     for key in ("payments", "deposits"):
         if key in expected:
             diffs += _compare_maps(f"result.{key}", expected[key], actual.get(key))
@@ -364,6 +368,21 @@ def _compare_winner(
     for key, value in expected.items():
         if key not in ("seat", "patterns") and not _exactly(value, actual.get(key)):
             diffs.append(Difference(f"{path}.{key}", value, actual.get(key)))
+    return diffs
+
+
+def _compare_scores(path: str, expected: Mapping[str, Any], actual: Any) -> list[Difference]:
+    """Every player's score, seat by seat (the fixture's seats) and field by field (its
+    fields; patterns as a map)."""
+    if not isinstance(actual, Mapping):
+        return [Difference(path, dict(expected), actual)]
+    diffs: list[Difference] = []
+    for seat, score in expected.items():
+        got = actual.get(seat)
+        if not isinstance(got, Mapping):
+            diffs.append(Difference(f"{path}.{seat}", dict(score), got))
+        else:
+            diffs += _compare_winner(f"{path}.{seat}", score, got)
     return diffs
 
 

@@ -30,10 +30,19 @@ class WinnerResult:
 
 @dataclass(frozen=True)
 class Settlement:
-    """Every winner of one hand (main winner first) and the summed payments per seat."""
+    """Every winner of one hand (main winner first) and the summed payments per seat;
+    ``scores`` holds every player's score, in seat order, where the family scores them
+    all (classical: cc.points.everyone-scores)."""
 
     winners: tuple[WinnerResult, ...]
     payments: MappingProxyType[Seat, int]
+    scores: tuple[WinnerResult, ...] = ()
+
+    def scores_json(self) -> dict[str, dict[str, Any]]:
+        return {
+            score.seat.value: {k: v for k, v in score.as_json().items() if k != "seat"}
+            for score in self.scores
+        }
 
     def payments_json(self) -> dict[str, int]:
         return {seat.value: amount for seat, amount in self.payments.items()}

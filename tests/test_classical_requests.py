@@ -96,3 +96,47 @@ def test_a_classical_score_prints_its_breakdown(capsys: pytest.CaptureFixture[st
     printed = capsys.readouterr().out
     assert "Going out" in printed
     assert "480" in printed
+
+
+DEAD_HANDS = {
+    "east": "1m4m7m 2p5p8p 3s6s9s 1z2z3z4z",
+    "south": "2m5m8m 3p6p9p 1s4s7s 5z6z7z 9m",
+    "west": "3m6m9m 1p4p7p 2s5s8s 1z2z3z 4z",
+    "north": "1m5m9m 1p5p9p 1s5s9s 5z6z7z 8m",
+}
+
+BROKEN_PLAY = {
+    "a dealer other than east": ({"dealer": "south"}, "invalid-request", ["dealer"]),
+    "a riichi counter": ({"honba": 1}, "invalid-request", ["honba"]),
+    "an unknown round wind": ({"round": "middle"}, "invalid-request", ["round"]),
+    "an unknown option": ({"options": {"red_fives": False}}, "invalid-request", ["options"]),
+    "an option that is not true or false": (
+        {"options": {"original_call_with_melds": "no"}},
+        "invalid-request",
+        ["options", "original_call_with_melds"],
+    ),
+    "a hand dealt twelve tiles": (
+        {"wall": {"hands": {**DEAD_HANDS, "north": "1m5m9m 1p5p9p 1s5s9s 5z6z7z"}, "draws": ""}},
+        "tile-count",
+        ["wall", "hands", "north"],
+    ),
+}
+
+
+@pytest.mark.parametrize(("change", "code", "path"), BROKEN_PLAY.values(), ids=BROKEN_PLAY.keys())
+def test_a_classical_play_request_that_cannot_be_played_is_a_coded_error(
+    change: dict[str, Any], code: str, path: list[str]
+) -> None:
+    given = {"wall": {"hands": DEAD_HANDS, "draws": "9s"}, "actions": [], **change}
+    outcome = ENGINE.evaluate({"variant": "classical-chinese", "kind": "play", "given": given})
+    assert outcome["error"]["code"] == code, outcome
+    assert outcome["error"]["path"][: len(path)] == path
+
+
+def test_the_original_call_option_changes_only_what_it_says() -> None:
+    given = {"wall": {"hands": DEAD_HANDS, "draws": "9s"}, "actions": ["east discard 9s"]}
+    plain = ENGINE.evaluate({"variant": "classical-chinese", "kind": "play", "given": given})
+    both = {**given, "options": {"original_call_with_melds": False}}
+    optioned = ENGINE.evaluate({"variant": "classical-chinese", "kind": "play", "given": both})
+    assert "error" not in plain
+    assert plain == optioned

@@ -124,6 +124,8 @@ def result_view(state: GameState) -> dict[str, Any] | None:
             "winners": [winner.as_json() for winner in end.settlement.winners],
             "payments": end.settlement.payments_json(),
         }
+        if end.settlement.scores:
+            view["scores"] = end.settlement.scores_json()
     if state.tail:
         view["deposits"] = {seat.value: end.deposits.get(seat, 0) for seat in state.seats}
         view["sticks_left"] = end.sticks_left

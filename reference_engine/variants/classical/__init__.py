@@ -5,7 +5,9 @@ everybody, East paying and receiving double."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cached_property
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from reference_engine.play import scenario
@@ -14,7 +16,7 @@ from reference_engine.variants.classical.match import match
 from reference_engine.variants.classical.patterns import Player
 from reference_engine.variants.classical.play import ClassicalPlay
 from reference_engine.variants.classical.request import read_settle_request, read_winner
-from reference_engine.variants.classical.scoring import Score, score_standing, score_winner
+from reference_engine.variants.classical.scoring import score_table, score_winner
 from reference_engine.variants.classical.settlement import settle, winners_share
 from spec.errors import RuleError
 from spec.seats import Seat
@@ -24,7 +26,36 @@ class Classical(Variant):
     """Classical rules: basic points, doubles, a limit, settlement among all players."""
 
     family: ClassVar[str] = "classical"
-    kinds: ClassVar[tuple[str, ...]] = ("score", "settle", "claim", "match")
+    kinds: ClassVar[tuple[str, ...]] = ("score", "settle", "claim", "play", "match")
+
+    def evaluate(self, kind: str, given: Mapping[str, Any]) -> Outcome:
+        """Answer a request; ``options: {original_call_with_melds: B}`` plays with or without
+        Original Call for a player holding melds (cc.play.original-call)."""
+        options = given.get("options")
+        if options is None:
+            return super().evaluate(kind, given)
+        name = "original_call_with_melds"
+        if not isinstance(options, Mapping) or set(options) - {name}:
+            raise RuleError("invalid-request", "unknown rule option", path=("options",))
+        allowed = options.get(name, self._with_melds)
+        if not isinstance(allowed, bool):
+            raise RuleError("invalid-request", f"{name} is true or false", path=("options", name))
+        rest = {key: value for key, value in given.items() if key != "options"}
+        variant = self if allowed is self._with_melds else self._other_original_call
+        return super(Classical, variant).evaluate(kind, rest)
+
+    @property
+    def _with_melds(self) -> bool:
+        return bool(self.profile.sections.get("play", {}).get("original_call_with_melds", True))
+
+    @cached_property
+    def _other_original_call(self) -> Classical:
+        play = {
+            **self.profile.sections.get("play", {}),
+            "original_call_with_melds": not self._with_melds,
+        }
+        sections = MappingProxyType({**self.profile.sections, "play": play})
+        return type(self)(replace(self.profile, sections=sections))
 
     def play_rules(self) -> ClassicalPlay:
         """The hooks of the game state machine that claims need (built once)."""
@@ -33,6 +64,10 @@ class Classical(Variant):
     @cached_property
     def _play_rules(self) -> ClassicalPlay:
         return ClassicalPlay(self.profile)
+
+    def play(self, given: Mapping[str, Any]) -> Outcome:
+        """A whole hand from a wall and a script: the trace, a refused action, the end."""
+        return scenario.play(self.play_rules(), given)
 
     def claim(self, given: Mapping[str, Any]) -> Outcome:
         """The legality and priority of claims on one discard (one winner at most)."""
@@ -67,17 +102,9 @@ class Classical(Variant):
         outcome: Outcome = {}
         values = dict(end.values)
         if end.hands:
-            scores: dict[Seat, Score] = {}
-            for seat, tiles in end.hands.items():
-                path = ("hands", seat.value)
-                try:
-                    if seat is end.winner:
-                        player = Player(tiles, end.round_wind, end.circumstances)
-                        scores[seat] = score_winner(player, self.profile)
-                    else:
-                        scores[seat] = score_standing(Player(tiles, end.round_wind), self.profile)
-                except RuleError as error:
-                    raise error.at(*path) from None
+            scores = score_table(
+                end.hands, end.winner, end.circumstances, end.round_wind, self.profile
+            )
             outcome["scores"] = {s.value: score.as_json() for s, score in scores.items()}
             values = {seat: score.value for seat, score in scores.items()}
         changes = settle(values, end.winner, self.east_factor)

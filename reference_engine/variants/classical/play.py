@@ -1,40 +1,89 @@
-"""The classical hooks of the game state machine, as far as claims on a discard need them:
-what completes a hand, and that letting a win pass restricts nothing.
+"""The classical hooks of the game state machine: a whole hand from the deal to the
+settlement of every player.
 
-Rules ``cc.tiles.hand-shape`` (four sets and a pair, or thirteen orphans; no minimum
-score), ``cc.claims.chow-previous-only`` and ``cc.claims.pung-kong-anyone`` (the game
-core's claim options), ``cc.claims.priority`` and ``cc.claims.nearest-winner`` (the
-profile's claim order, one winner) and ``cc.claims.passing-is-free``. Playing a whole hand
-(the kong box, flowers, Original Call, the settlement of everyone) is not yet offered:
-the family answers no ``play`` request.
+Rules ``cc.play.deal`` (13 tiles each, East 14, East first), ``cc.play.initial-kongs``
+(concealed kongs declared East to North before the first discard), ``cc.play.kong-box``
+(kong replacements from a box of the profile's size, never refilled),
+``cc.play.flowers`` (flowers replaced from the front of the live wall),
+``cc.play.original-call`` (declared with the first discard, then the hand is frozen),
+``cc.play.exhaustive-draw`` (no live tile where one is needed: a draw, no payment),
+``cc.tiles.hand-shape`` (four sets and a pair, or thirteen orphans),
+``cc.claims.chow-previous-only`` and ``cc.claims.pung-kong-anyone`` (the game core's claim
+options), ``cc.claims.priority`` and ``cc.claims.nearest-winner`` (the profile's claim
+order, one winner), ``cc.claims.last-discard``, ``cc.claims.robbing-added-kong`` (the
+core's rob window), ``cc.claims.robbing-concealed-kong`` (thirteen orphans only) and
+``cc.claims.passing-is-free``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
+from typing import Any
 
 from reference_engine.analysis.decompose import counts_of, is_sets_and_pair
 from reference_engine.analysis.waits import sets_and_pair_waits
-from reference_engine.play.rules import PlayRules
-from reference_engine.play.state import GameState, HandEnd
+from reference_engine.outcome import Settlement, WinnerResult
+from reference_engine.play.rules import PlayRules, winning_hand
+from reference_engine.play.state import EndReason, GameState, HandEnd, PlayTable, replace_at
+from reference_engine.variants.classical.request import Circumstances, Tiles
+from reference_engine.variants.classical.scoring import Score, score_table
 from reference_engine.variants.classical.sets import is_thirteen_orphans
+from reference_engine.variants.classical.settlement import settle
+from spec.actions import Action
 from spec.errors import RuleError
 from spec.melds import Meld
 from spec.profile import Profile
-from spec.seats import Seat
+from spec.seats import SEATS, Seat
 from spec.tiles import TERMINALS_AND_HONOURS, Tile
 from spec.wins import WinBy
 
 
+@dataclass(frozen=True)
+class KongChains:
+    """The family's own state: each seat's kongs in a row, each followed by its replacement
+    with nothing between (cc.limits.second-kong-replacement counts two)."""
+
+    chains: tuple[int, ...]
+
+
 class ClassicalPlay(PlayRules):
-    """cc.claims.*: the classical rules of claiming."""
+    """cc.play.* and cc.claims.*: the classical rules of play."""
+
+    dealer_is_east = True
+    original_ready = True
+    flowers_from_front = True
+    initial_kongs = True
 
     def __init__(self, profile: Profile) -> None:
         self.profile = profile
         self.hand_size = profile.hand_size
         self.chow_allowed = profile.chow_allowed
         self.reserve = profile.reserved_tiles
+        self.kong_box = profile.kong_box
+        play = profile.sections.get("play", {})
+        self.original_call_with_melds = bool(play.get("original_call_with_melds", True))
+        self.east_factor = int(profile.sections["classical"]["east_factor"])
         self._complete = lru_cache(maxsize=1 << 14)(self._complete_uncached)
+
+    def table_of(self, given: Mapping[str, Any]) -> PlayTable:
+        """The round wind; seats are seat winds, so the dealer is East (cc.play.deal), and
+        riichi's counters are refused rather than ignored."""
+        if given.get("dealer", "east") != "east":
+            raise RuleError("invalid-request", "the dealer is east", path=("dealer",))
+        for name in ("honba", "riichi_sticks"):
+            if name in given:
+                raise RuleError(
+                    "invalid-request", f"{name!r} is a riichi field; not read here", path=(name,)
+                )
+        try:
+            return PlayTable(round_wind=Seat(given.get("round", "east")))
+        except ValueError:
+            raise RuleError("invalid-request", "unknown round wind", path=("round",)) from None
+
+    # --- shapes --------------------------------------------------------------------------
 
     def is_complete(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> bool:
         """cc.tiles.hand-shape: four sets and a pair, or thirteen orphans."""
@@ -60,12 +109,129 @@ class ClassicalPlay(PlayRules):
                 kinds.add(missing[0])
         return frozenset(kinds)
 
+    # --- claims, kongs and Original Call -------------------------------------------------
+
     def let_pass(self, state: GameState, seat: Seat, tile: Tile, by: WinBy) -> GameState:
         """cc.claims.passing-is-free: letting a win go restricts nothing."""
         return state
 
+    def may_rob_concealed_kong(self, state: GameState, seat: Seat, tile: Tile) -> bool:
+        """cc.claims.robbing-concealed-kong: only a hand the tile completes as thirteen
+        orphans."""
+        index = SEATS.index(seat)
+        if tile.normal not in state.waits[index]:
+            return False
+        hand = tuple(sorted((*state.hands[index], tile)))
+        return is_thirteen_orphans(hand, len(state.melds[index]))
+
+    def may_kong(self, state: GameState, seat: Seat, tile: Tile) -> bool:
+        """cc.play.original-call: a player who declared it makes no kong."""
+        return not state.ready[SEATS.index(seat)]
+
+    def may_declare_ready(self, state: GameState, seat: Seat, tile: Tile) -> bool:
+        """cc.play.original-call: with one's first discard, when the tiles kept are ready;
+        a player holding melds too unless the table's option forbids it."""
+        index = SEATS.index(seat)
+        if state.has_discarded[index]:
+            return False
+        if state.melds[index] and not self.original_call_with_melds:
+            return False
+        kept = list(state.hands[index])
+        kept.remove(tile)
+        return self.is_ready(tuple(kept), state.melds[index])
+
+    # --- the family's state --------------------------------------------------------------
+
+    def start_extra(self, players: int, table: PlayTable) -> KongChains:
+        return KongChains((0,) * players)
+
+    def on_discard(self, state: GameState, action: Action) -> KongChains:
+        """A discard ends the discarder's run of kongs."""
+        return KongChains(replace_at(_chains(state), action.seat, 0))
+
+    def on_kong(self, state: GameState) -> KongChains:
+        """A kong made on the replacement of one's last kong extends the run; any other
+        kong starts one."""
+        index = SEATS.index(state.turn)
+        run = _chains(state)[index] + 1 if state.replacement_drawn else 1
+        return KongChains(replace_at(_chains(state), state.turn, run))
+
+    def state_view(self, state: GameState) -> dict[str, Any]:
+        """The tiles left in the kong box (cc.play.kong-box)."""
+        return {"kong_box": state.kong_box}
+
+    # --- the end of the hand -------------------------------------------------------------
+
+    def circumstances(
+        self, state: GameState, winner: Seat, by: WinBy, source: Seat | None
+    ) -> Circumstances:
+        """How the hand was won, read from the play: the last live tile or last discard, a
+        kong replacement (two kongs in a row), Original Call, the first discard, East's
+        streak, and the public tiles: every river and the other players' melds (a declared
+        concealed kong's four tiles too)."""
+        index = SEATS.index(winner)
+        self_drawn = by is WinBy.SELF_DRAW
+        replacement = self_drawn and state.replacement_drawn
+        seen = [t for river in state.rivers for t in river]
+        for other, melds in zip(state.seats, state.melds, strict=True):
+            if other is not winner:
+                seen += [t for meld in melds for t in meld.tiles]
+        return Circumstances(
+            by=by,
+            from_seat=source,
+            last_tile=(state.last_live_drawn and not replacement)
+            if self_drawn
+            else (by is WinBy.DISCARD and state.live_tiles <= 0),
+            after_kong=replacement,
+            after_two_kongs=replacement and _chains(state)[index] >= 2,
+            original_call=state.ready[index],
+            before_first_discard=winner is state.dealer and self_drawn and not state.discard_count,
+            on_first_discard=by is WinBy.DISCARD
+            and source is state.dealer
+            and state.discard_count == 1,
+            dealer_streak=state.dealer_streak,
+            seen=tuple(seen),
+        )
+
     def settle_win(
         self, state: GameState, winners: list[Seat], by: WinBy, source: Seat | None
     ) -> HandEnd:
-        """Whole classical hands are not played yet (no ``play`` kind): never reached."""
-        raise RuleError("unsupported-kind", "classical hands cannot be played yet")
+        """cc.settlement.*: every player scored from the state (the winner with how it won),
+        and everybody paid as the settlement says (one winner: cc.claims.nearest-winner)."""
+        winner = winners[0]
+        won = winning_hand(state, winner, by)
+        hands = {
+            seat: Tiles(
+                seat,
+                won.concealed if seat is winner else state.hands[index],
+                state.melds[index],
+                state.flowers[index],
+            )
+            for index, seat in enumerate(state.seats)
+        }
+        win = self.circumstances(state, winner, by, source)
+        scores = score_table(hands, winner, win, state.round_wind, self.profile)
+        changes = settle({s: score.value for s, score in scores.items()}, winner, self.east_factor)
+        results = {seat: _result(seat, score) for seat, score in scores.items()}
+        settlement = Settlement(
+            (results[winner],),
+            MappingProxyType(changes),
+            tuple(results[seat] for seat in state.seats),
+        )
+        return HandEnd(settlement, EndReason.WIN)
+
+
+def _chains(state: GameState) -> tuple[int, ...]:
+    extra = state.extra
+    assert isinstance(extra, KongChains)
+    return extra.chains
+
+
+def _result(seat: Seat, score: Score) -> WinnerResult:
+    figures: dict[str, int | str | None] = {
+        "points": score.points,
+        "doubles": score.doubles,
+        "limit": score.limit,
+        "value": score.value,
+    }
+    return WinnerResult(seat, MappingProxyType(dict(score.patterns)), MappingProxyType(figures))

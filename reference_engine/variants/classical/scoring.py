@@ -10,9 +10,11 @@ the limit (``cc.limits.doubling``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from reference_engine.variants.classical.patterns import AWARDS, LIMITS, Player
+from reference_engine.variants.classical.request import Circumstances, Tiles
 from reference_engine.variants.classical.sets import (
     Reading,
     is_thirteen_orphans,
@@ -21,6 +23,7 @@ from reference_engine.variants.classical.sets import (
 )
 from spec.errors import RuleError
 from spec.profile import PatternValue, Profile
+from spec.seats import Seat
 
 
 @dataclass(frozen=True)
@@ -105,3 +108,25 @@ def score_winner(player: Player, profile: Profile) -> Score:
 def score_standing(player: Player, profile: Profile) -> Score:
     """A non-winner's hand as it stands (cc.points.everyone-scores)."""
     return score_reading(standing_reading(player.tiles), player, profile)
+
+
+def score_table(
+    hands: Mapping[Seat, Tiles],
+    winner: Seat | None,
+    win: Circumstances | None,
+    round_wind: Seat,
+    profile: Profile,
+) -> dict[Seat, Score]:
+    """Every player's score at the end of a hand: the winner's with how it won, the others'
+    as they stand (cc.points.everyone-scores). A hand that cannot be scored is an error
+    at that player's tiles."""
+    scores: dict[Seat, Score] = {}
+    for seat, tiles in hands.items():
+        try:
+            if seat is winner:
+                scores[seat] = score_winner(Player(tiles, round_wind, win), profile)
+            else:
+                scores[seat] = score_standing(Player(tiles, round_wind), profile)
+        except RuleError as error:
+            raise error.at("hands", seat.value) from None
+    return scores
