@@ -253,6 +253,8 @@ class FixtureView:
             return [self._error(answer["error"])]
         if kind == "score":
             return self._score_result(answer)
+        if kind == "settle":
+            return self._settle_result(answer)
         if kind == "analyse":
             return [self._analyse_result(answer)]
         if kind == "play":
@@ -304,19 +306,58 @@ class FixtureView:
         return xref("rule", rule, self.docname, text=name) if rule else nodes.Text(name)
 
     def _breakdown(self, result: Mapping[str, Any], caption: str = "") -> nodes.table:
+        """Each award with what it is worth, then the profile's outcome figures (the total
+        in bold; each figure's meaning beside it)."""
+        mixed = self.profile is not None and self.profile.outcome.figure("doubles") is not None
         rows: list[list[Any]] = [
-            [self._pattern_cell(pid), literal(pid), str(tai)]
-            for pid, tai in result.get("patterns", {}).items()
+            [
+                self._pattern_cell(pid),
+                literal(pid),
+                self._worth(pid, worth) if mixed else str(worth),
+            ]
+            for pid, worth in result.get("patterns", {}).items()
         ]
-        rows.append([nodes.strong("", "Total tai"), "", str(result.get("tai", "?"))])
-        footer = 1
-        if "dealer_tai" in result:
-            rows.append(["Dealer tai (settled apart)", "", str(result["dealer_tai"])])
-            footer = 2
-        node = table(["Pattern", "Id", "Tai"], rows, numeric=[2], footer_rows=footer)
+        figures = self.profile.outcome.figures if self.profile else ()
+        total = self.profile.outcome.total if self.profile else "tai"
+        shown = [(f.name, f.meaning) for f in figures if f.name in result] or [(total, "")]
+        for name, meaning in shown:
+            label = name.replace("_", " ").capitalize()
+            value = result.get(name)
+            rows.append(
+                [
+                    nodes.strong("", label) if name == total else label,
+                    meaning,
+                    "none" if value is None else str(value),
+                ]
+            )
+        header = "Worth" if mixed else total.replace("_", " ").capitalize()
+        node = table(["Pattern", "Id", header], rows, numeric=[2], footer_rows=len(shown))
         title = caption or "Breakdown"
         node.insert(0, nodes.title(title, title))
         return node
+
+    def _worth(self, pattern_id: str, worth: int) -> str:
+        """What one award adds, with its unit (a profile that mixes points and doubles)."""
+        assert self.profile is not None
+        row = next((r for r in self.profile.patterns if r.id == pattern_id), None)
+        if row is None:
+            return str(worth)
+        if row.is_limit:
+            return f"limit, {worth}"
+        if row.value("doubles"):
+            return f"{worth} double{'s' if worth != 1 else ''}"
+        return f"{worth} points"
+
+    def _settle_result(self, outcome: Mapping[str, Any]) -> list[nodes.Node]:
+        """Every player's score, the values and the payments of a settle outcome."""
+        out: list[nodes.Node] = [
+            self._breakdown(score, f"{seat_name(seat)}'s score")
+            for seat, score in outcome.get("scores", {}).items()
+        ]
+        if isinstance(outcome.get("values"), Mapping):
+            out.append(self._payments(outcome["values"], "Values"))
+        out.append(self._payments(outcome.get("payments", {}), "Payments"))
+        return out
 
     def _score_result(self, outcome: Mapping[str, Any]) -> list[nodes.Node]:
         if self.scores_han:

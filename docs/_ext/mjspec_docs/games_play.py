@@ -36,10 +36,11 @@ from .games_common import (
 from .nodes_util import Cell, field_list, literal, para, table
 
 PHASES = {
+    "declare": "may declare concealed kongs before the first discard",
     "draw": "must draw",
     "discard": "holds its full hand plus one and must act",
     "claim": "a discard is pending",
-    "rob": "an added kong may be robbed",
+    "rob": "a kong may be robbed",
     "end": "the hand is over",
 }
 TILE_FAMILIES = ("hand", "flowers", "restricted", "discards")
@@ -305,6 +306,10 @@ class PlayView:
             out.append(para(f"An abortive draw: {result['reason']}."))
         for winner in result.get("winners", []):
             out.append(self.breakdown(winner, f"Winner: {seat_name(winner.get('seat'))}"))
+        winners = {winner.get("seat") for winner in result.get("winners", [])}
+        for seat, score in (result.get("scores") or {}).items():
+            if seat not in winners:
+                out.append(self.breakdown(score, f"{seat_name(seat)} scores too"))
         if isinstance(result.get("payments"), Mapping):
             out.append(self.payments(result["payments"], "Payments"))
         if isinstance(result.get("deposits"), Mapping):
