@@ -83,7 +83,7 @@ def deal(
     )
     for seat in order:
         state = _show_flowers(rules, state, seat)
-    if rules.initial_kongs and state.end is None:
+    if rules.declarations_first and state.end is None:
         kept = Declarations(state.drawn, state.replacement_drawn)
         state = _next_declarer(rules, state.evolve(declaring=kept), 0)
     return state
@@ -99,12 +99,13 @@ def _show_flowers(rules: PlayRules, state: GameState, seat: Seat) -> GameState:
 
 
 def _next_declarer(rules: PlayRules, state: GameState, position: int) -> GameState:
-    """cc.play.initial-kongs: the first seat, ``position`` places from the dealer on, that
-    holds a kong it may declare is asked (phase ``DECLARE``); when none is left, the
-    dealer's turn begins with the tile it drew last."""
+    """The first seat, ``position`` places from the dealer on, that has a declaration to
+    make before the first discard is asked (phase ``DECLARE``: cc.play.initial-kongs,
+    sc.void.choice); when none is left, the dealer's turn begins with the tile it drew
+    last."""
     for step in range(position, state.players):
         seat = next_seat(state.dealer, step, state.players)
-        if _declarable(rules, state, seat):
+        if rules.declarations(state, seat):
             return state.evolve(phase=Phase.DECLARE, turn=seat, drawn=None)
     kept = state.declaring
     assert kept is not None
@@ -115,10 +116,6 @@ def _next_declarer(rules: PlayRules, state: GameState, position: int) -> GameSta
         replacement_drawn=kept.dealer_replacement,
         declaring=None,
     )
-
-
-def _declarable(rules: PlayRules, state: GameState, seat: Seat) -> list[Tile]:
-    return [t for t in _fours(state.hand(seat)) if rules.may_kong(state, seat, t)]
 
 
 def _declared(rules: PlayRules, state: GameState, seat: Seat) -> GameState:
@@ -143,12 +140,7 @@ def legal_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action
     if state.phase is Phase.DRAW:
         return [Action(seat, ActionKind.DRAW)] if seat is state.turn else []
     if state.phase is Phase.DECLARE:
-        if seat is not state.turn:
-            return []
-        kongs = [
-            Action(seat, ActionKind.CONCEALED_KONG, t) for t in _declarable(rules, state, seat)
-        ]
-        return [*kongs, Action(seat, ActionKind.PASS)]
+        return rules.declarations(state, seat) if seat is state.turn else []
     if state.phase is Phase.DISCARD:
         return _turn_actions(rules, state, seat) if seat is state.turn else []
     if seat not in state.awaiting:
@@ -273,10 +265,12 @@ def apply(rules: PlayRules, state: GameState, action: Action, *, checked: bool =
     if state.phase in (Phase.CLAIM, Phase.ROB):
         return _answer(rules, state, action)
     if state.phase is Phase.DECLARE:
+        position = (SEATS.index(action.seat) - SEATS.index(state.dealer)) % state.players
         if kind is ActionKind.PASS:
-            position = (SEATS.index(action.seat) - SEATS.index(state.dealer)) % state.players
             return _next_declarer(rules, state, position + 1)
-        return _concealed_kong(rules, state, action)
+        if kind is ActionKind.CONCEALED_KONG:
+            return _concealed_kong(rules, state, action)
+        return _next_declarer(rules, rules.variant_action(state, action), position)
     if kind is ActionKind.DRAW:
         return draw(rules, state, action.seat, from_back=False)
     if kind is ActionKind.FLOWER:

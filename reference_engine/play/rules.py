@@ -67,8 +67,8 @@ class PlayRules(ABC):
     the family: a ``reserve`` never drawn and a ``tail`` kept at the wall's end; a
     ``kong_box`` of tiles set aside for kong replacements (cc.play.kong-box); flowers
     replaced from the front of the live wall (``flowers_from_front``, cc.play.flowers)
-    rather than the back; concealed kongs declared by each seat in turn before the first
-    discard (``initial_kongs``, cc.play.initial-kongs)."""
+    rather than the back; declarations each seat makes in turn before the first discard
+    (``declarations_first``: :meth:`declarations`)."""
 
     players: int = 4
     dealer_is_east: bool = False
@@ -80,7 +80,7 @@ class PlayRules(ABC):
     original_ready: bool = False
     kong_box: int = 0
     flowers_from_front: bool = False
-    initial_kongs: bool = False
+    declarations_first: bool = False
 
     profile: Profile
 
@@ -148,6 +148,14 @@ class PlayRules(ABC):
         if seat is not state.dealer and tile != state.drawn:
             return False
         return self.is_ready(without(state.hand(seat), tile), state.melds_of(seat))
+
+    def declarations(self, state: GameState, seat: Seat) -> list[Action]:
+        """What ``seat`` may declare before the first discard, when ``declarations_first``:
+        asked in turn from the dealer while this is not empty (cc.play.initial-kongs: its
+        concealed kongs or ``pass``; sc.void.choice: its void suit). A ``pass`` moves on
+        to the next seat, a concealed kong is the core's, any other action the family's
+        (:meth:`variant_action`)."""
+        return []
 
     def may_rob_concealed_kong(self, state: GameState, seat: Seat, tile: Tile) -> bool:
         """May ``seat`` win on the tile of another's concealed kong? Not by default."""

@@ -32,7 +32,7 @@ from reference_engine.variants.classical.request import Circumstances, Tiles
 from reference_engine.variants.classical.scoring import Score, score_table
 from reference_engine.variants.classical.sets import is_thirteen_orphans
 from reference_engine.variants.classical.settlement import settle
-from spec.actions import Action
+from spec.actions import Action, ActionKind
 from spec.errors import RuleError
 from spec.melds import Meld
 from spec.profile import Profile
@@ -55,7 +55,7 @@ class ClassicalPlay(PlayRules):
     dealer_is_east = True
     original_ready = True
     flowers_from_front = True
-    initial_kongs = True
+    declarations_first = True
 
     def __init__(self, profile: Profile) -> None:
         self.profile = profile
@@ -123,6 +123,16 @@ class ClassicalPlay(PlayRules):
             return False
         hand = tuple(sorted((*state.hands[index], tile)))
         return is_thirteen_orphans(hand, len(state.melds[index]))
+
+    def declarations(self, state: GameState, seat: Seat) -> list[Action]:
+        """cc.play.initial-kongs: each kind held four times as a concealed kong, or go on;
+        nothing to declare without a four."""
+        hand = state.hand(seat)
+        fours = sorted({t for t in hand if hand.count(t) == 4})
+        if not fours or not self.may_kong(state, seat, fours[0]):
+            return []
+        kongs = [Action(seat, ActionKind.CONCEALED_KONG, t) for t in fours]
+        return [*kongs, Action(seat, ActionKind.PASS)]
 
     def may_kong(self, state: GameState, seat: Seat, tile: Tile) -> bool:
         """cc.play.original-call: a player who declared it makes no kong."""
