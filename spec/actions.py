@@ -10,7 +10,7 @@ from typing import Any
 
 from spec.errors import RuleError
 from spec.seats import Seat, parse_seat
-from spec.tiles import Tile, format_tiles, parse_tiles, tiles_at
+from spec.tiles import Suit, Tile, format_tiles, parse_tiles, tiles_at
 
 
 class ActionKind(Enum):
@@ -27,6 +27,7 @@ class ActionKind(Enum):
     RIICHI = "riichi"
     NORTH = "north"
     NINE_TERMINALS = "nine-terminals"
+    VOID = "void"
 
 
 _NO_TILE = frozenset(
@@ -41,6 +42,7 @@ _NO_TILE = frozenset(
 
 
 _TILE_COUNT = {ActionKind.CHOW: 3}
+_VOID_SUITS = ("m", "p", "s")
 
 
 @dataclass(frozen=True)
@@ -48,17 +50,21 @@ class Action:
     """One player's action. ``tile`` is the tile acted on (the lowest tile of a chow).
 
     ``riichi 9p`` discards 9p declaring riichi; ``north`` sets a North aside (sanma);
-    ``nine-terminals`` declares the abortive draw of nine terminals and honours.
+    ``nine-terminals`` declares the abortive draw of nine terminals and honours; ``void m``
+    chooses a void suit (Sichuan), its ``suit``.
     """
 
     seat: Seat
     kind: ActionKind
     tile: Tile | None = None
     ready: bool = False
+    suit: Suit | None = None
 
     @property
     def notation(self) -> str:
         """The action without its seat: ``discard 9p ready``, ``chow 456m``, ``pass``."""
+        if self.suit is not None:
+            return f"{self.kind.value} {self.suit.value}"
         if self.tile is None:
             return self.kind.value
         if self.kind is ActionKind.CHOW:
@@ -95,6 +101,10 @@ def parse_action(text: str, seat: Seat | None = None) -> Action:
         raise RuleError("invalid-action", f"malformed action {text!r}")
     if not expected:
         return Action(seat, kind)
+    if kind is ActionKind.VOID:
+        if words[1] not in _VOID_SUITS:
+            raise RuleError("invalid-action", f"{words[1]!r} is not a suit (m, p, s) in {text!r}")
+        return Action(seat, kind, suit=Suit(words[1]))
     tiles = parse_tiles(words[1])
     if len(tiles) != _TILE_COUNT.get(kind, 1):
         raise RuleError("invalid-action", f"wrong number of tiles in {text!r}")

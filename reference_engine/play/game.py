@@ -167,7 +167,7 @@ def _turn_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action
     else:
         distinct = sorted(set(hand))
         discards = _DISCARDS[seat]
-        actions += [discards[t] for t in distinct]
+        actions += [discards[t] for t in rules.discardable(state, seat, distinct)]
         if rules.original_ready and not state.has_discarded[index]:
             actions += [
                 Action(seat, ActionKind.DISCARD, t, ready=True)
@@ -220,7 +220,7 @@ def claim_options(
     if state.ready[index] or (not state.live_tiles and not rules.calls_on_last_discard):
         return options
     held = _count(hand, tile)
-    if held >= 2:
+    if held >= 2 and rules.may_pung(state, seat, tile):
         options.append(Action(seat, ActionKind.PUNG, tile.normal))
     if held >= 3 and rules.may_kong(state, seat, tile):
         options.append(Action(seat, ActionKind.KONG, tile.normal))
@@ -524,7 +524,7 @@ def _take_discard(rules: PlayRules, state: GameState, claim: Action) -> GameStat
         drawn=None,
     )
     if claim.kind is ActionKind.KONG:
-        return draw(rules, state.evolve(extra=rules.on_kong(state)), seat, from_back=True)
+        return draw(rules, state.evolve(extra=rules.on_kong(state, meld)), seat, from_back=True)
     return state
 
 
@@ -560,7 +560,7 @@ def _complete_concealed_kong(
     meld = Meld(MeldKind.KONG, tuple(sorted(used)), concealed=True)
     state = with_hand(rules, state, seat, hand, (*state.melds_of(seat), meld))
     state = state.window_closed(
-        turn=seat, calls_made=True, rob_concealed=False, extra=rules.on_kong(state)
+        turn=seat, calls_made=True, rob_concealed=False, extra=rules.on_kong(state, meld)
     )
     state = draw(rules, state, seat, from_back=True)
     if state.declaring is not None and state.end is None:
@@ -599,7 +599,8 @@ def _complete_added_kong(rules: PlayRules, state: GameState, seat: Seat, tile: T
         for m in state.melds_of(seat)
     )
     state = with_hand(rules, state, seat, state.hand(seat), melds)
-    state = state.window_closed(turn=seat, extra=rules.on_kong(state))
+    kong = next(m for m in melds if m.added and m.tiles[0].normal is tile.normal)
+    state = state.window_closed(turn=seat, extra=rules.on_kong(state, kong))
     return draw(rules, state, seat, from_back=True)
 
 

@@ -189,8 +189,9 @@ class PlayRules(ABC):
         """The family's state after a discard of ``source`` is claimed for a meld."""
         return state.extra
 
-    def on_kong(self, state: GameState) -> object:
-        """The family's state after any kong, before its replacement is drawn."""
+    def on_kong(self, state: GameState, kong: Meld) -> object:
+        """The family's state after any kong (``kong``, as it now stands among the maker's
+        melds; the maker is on turn), before its replacement is drawn."""
         return state.extra
 
     def refusal(self, state: GameState, action: Action) -> str | None:
@@ -201,9 +202,22 @@ class PlayRules(ABC):
         """The family's state fields that a play fixture may check (``extra``, as JSON)."""
         return {}
 
+    def end_view(self, state: GameState) -> dict[str, Any]:
+        """The family's fields of a play result, at the end of the hand (JSON)."""
+        return {}
+
     def may_kong(self, state: GameState, seat: Seat, tile: Tile) -> bool:
         """May ``seat`` make a kong of ``tile`` now (any kind)?"""
         return True
+
+    def may_pung(self, state: GameState, seat: Seat, tile: Tile) -> bool:
+        """May ``seat`` pung ``tile`` (holding two) now?"""
+        return True
+
+    def discardable(self, state: GameState, seat: Seat, tiles: list[Tile]) -> list[Tile]:
+        """Which of the distinct ``tiles`` held ``seat`` may discard now: all of them by
+        default."""
+        return tiles
 
     def after_win(
         self, state: GameState, winners: list[Seat], by: WinBy, source: Seat | None

@@ -103,8 +103,8 @@ def _legal_view(rules: PlayRules, state: GameState) -> dict[str, list[str]]:
     }
 
 
-def result_view(state: GameState) -> dict[str, Any] | None:
-    """The end of the hand, or None while it goes on."""
+def result_view(rules: PlayRules, state: GameState) -> dict[str, Any] | None:
+    """The end of the hand, or None while it goes on (with the family's fields)."""
     end = state.end
     if end is None:
         return None
@@ -129,6 +129,7 @@ def result_view(state: GameState) -> dict[str, Any] | None:
     if state.tail:
         view["deposits"] = {seat.value: end.deposits.get(seat, 0) for seat in state.seats}
         view["sticks_left"] = end.sticks_left
+    view.update(rules.end_view(state))
     return view
 
 
@@ -180,14 +181,15 @@ def play(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
                 "state": state_view(rules, state),
             }
         )
-    result = result_view(state)
+    result = result_view(rules, state)
     if result is not None:
         outcome["result"] = result
     return outcome
 
 
-def claim(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
-    """Which wanted claims on a discard are legal and which are granted (tw.claims.priority)."""
+def claim(rules: PlayRules, given: Mapping[str, Any], extra: object = None) -> dict[str, Any]:
+    """Which wanted claims on a discard are legal and which are granted (tw.claims.priority);
+    ``extra`` is the family's state the claims depend on (Sichuan's void suits)."""
     tile, source = parse_discard(given)
     hands: list[tuple[Tile, ...]] = [(), (), (), ()]
     melds: list[tuple[Meld, ...]] = [(), (), (), ()]
@@ -216,6 +218,7 @@ def claim(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
         pending=tile,
         pending_from=source,
         waits=tuple(waits_of(rules, h, m) for h, m in zip(hands, melds, strict=True)),
+        extra=extra,
     )
     wanted: dict[Seat, Action] = {}
     for name, text in (given.get("claims") or {}).items():

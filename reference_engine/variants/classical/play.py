@@ -159,7 +159,7 @@ class ClassicalPlay(PlayRules):
         """A discard ends the discarder's run of kongs."""
         return KongChains(replace_at(_chains(state), action.seat, 0))
 
-    def on_kong(self, state: GameState) -> KongChains:
+    def on_kong(self, state: GameState, kong: Meld) -> KongChains:
         """A kong made on the replacement of one's last kong extends the run; any other
         kong starts one."""
         index = SEATS.index(state.turn)

@@ -217,7 +217,7 @@ class RiichiPlay(PlayRules):
         called = replace_at(extra.called_from, source, True)
         return extra.evolve(called_from=called, ippatsu=(False,) * len(called), interrupted=True)
 
-    def on_kong(self, state: GameState) -> RiichiState:
+    def on_kong(self, state: GameState, kong: Meld) -> RiichiState:
         """riichi.play.kongs: each kong turns over the next dora indicator at once, and ends
         every ippatsu and the first go-around."""
         extra = riichi_state(state)
