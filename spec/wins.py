@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from enum import Enum
+
+from spec.errors import RuleError
+from spec.seats import Seat, parse_seat
 
 
 class WinBy(Enum):
@@ -22,3 +26,26 @@ class WinBy(Enum):
     @property
     def by_flowers(self) -> bool:
         return self in (WinBy.EIGHT_FLOWERS, WinBy.FLOWER_CAPTURE)
+
+
+def parse_win(
+    data: object,
+    seat: Seat,
+    path: tuple[str | int, ...] = (),
+    seat_of: Callable[[object, tuple[str | int, ...]], Seat] = parse_seat,
+) -> tuple[WinBy, Seat | None]:
+    """A request's ``win`` of ``seat``'s hand at ``path``: how it was won (never by flowers)
+    and, on another player's tile, from whom (``seat_of`` reads a seat); an
+    ``invalid-request`` naming the field otherwise."""
+    win = data if isinstance(data, Mapping) else {}
+    try:
+        by = WinBy(win.get("by"))
+    except ValueError:
+        raise RuleError("invalid-request", "unknown win", path=(*path, "win", "by")) from None
+    if by.by_flowers:
+        raise RuleError("invalid-request", f"no {by.value} win here", path=(*path, "win", "by"))
+    source = seat_of(win["from"], (*path, "win", "from")) if "from" in win else None
+    if by.on_anothers_tile and (source is None or source is seat):
+        message = "a win on another player's tile needs that seat in 'from'"
+        raise RuleError("invalid-request", message, path=(*path, "win"))
+    return by, source

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from reference_engine.variants.standings import final_record
 from spec.errors import RuleError
 from spec.profile import Profile
 from spec.seats import Seat, next_seat
@@ -56,15 +57,9 @@ def match(given: Mapping[str, Any], profile: Profile) -> dict[str, Any]:
                 "ended": changes >= changes_to_end,
             }
         )
-    standings = sorted(seats, key=lambda seat: (-totals[seat], seats.index(seat)))
     return {
         "after": after,
-        "final": {
-            "ended": changes >= changes_to_end,
-            "hands_played": len(hands),
-            "totals": {seat.value: totals[seat] for seat in seats},
-            "standings": [seat.value for seat in standings],
-        },
+        "final": final_record(seats, totals, len(hands), ended=changes >= changes_to_end),
     }
 
 

@@ -18,7 +18,7 @@ from spec.possible import copy_problems, count_problems, flower_problems, tile_p
 from spec.profile import Profile
 from spec.seats import Seat, parse_seat
 from spec.tiles import Tile, tiles_at
-from spec.wins import WinBy
+from spec.wins import WinBy, parse_win
 
 Path = tuple[str | int, ...]
 
@@ -83,17 +83,7 @@ def read_tiles(data: Mapping[str, Any], seat: Seat, path: Path = ()) -> Tiles:
 
 def read_circumstances(data: Mapping[str, Any], seat: Seat, path: Path = ()) -> Circumstances:
     """The win and table of a winner (``win.from`` is another seat on a discard)."""
-    win = data.get("win") or {}
-    try:
-        by = WinBy(win.get("by"))
-    except ValueError:
-        raise RuleError("invalid-request", "unknown win", path=(*path, "win", "by")) from None
-    if by.by_flowers:
-        raise RuleError("invalid-request", f"no {by.value} win here", path=(*path, "win", "by"))
-    source = parse_seat(win["from"], (*path, "win", "from")) if "from" in win else None
-    if by.on_anothers_tile and (source is None or source is seat):
-        message = "a win on another player's tile needs that seat in 'from'"
-        raise RuleError("invalid-request", message, path=(*path, "win"))
+    by, source = parse_win(data.get("win"), seat, path)
     table = data.get("table") or {}
     return Circumstances(
         by=by,

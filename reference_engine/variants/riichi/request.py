@@ -14,7 +14,7 @@ from spec.possible import copy_problems, structural_count, tile_problems
 from spec.profile import Profile
 from spec.seats import Seat
 from spec.tiles import Tile, tiles_at
-from spec.wins import WinBy
+from spec.wins import parse_win
 
 
 class RiichiRequests:
@@ -45,16 +45,7 @@ class RiichiRequests:
                 f"{count} tiles (melds counted as three); a win needs 14",
                 path=("concealed",),
             )
-        win = given.get("win") or {}
-        try:
-            by = WinBy(win.get("by"))
-        except ValueError:
-            raise RuleError("invalid-request", "unknown win", path=("win", "by")) from None
-        if by.by_flowers:
-            raise RuleError("invalid-request", f"no {by.value} win in riichi", path=("win", "by"))
-        source = self.seat(win["from"], "win", "from") if "from" in win else None
-        if by.on_anothers_tile and (source is None or source is seat):
-            raise RuleError("invalid-request", "a ron needs another seat in 'from'", path=("win",))
+        by, source = parse_win(given.get("win"), seat, (), lambda v, p: self.seat(v, *map(str, p)))
         round_wind = self.seat(given.get("round", "east"), "round")
         if round_wind not in self.numbers.rounds:
             raise RuleError("invalid-request", f"no {round_wind.value} round here", path=("round",))

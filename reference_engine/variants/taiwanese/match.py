@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from reference_engine.variants.standings import final_record
 from spec.errors import RuleError
 from spec.seats import SEATS, Seat, next_seat
 
@@ -44,15 +45,9 @@ def match(given: Mapping[str, Any]) -> dict[str, Any]:
                 "totals": {seat.value: totals[seat] for seat in SEATS},
             }
         )
-    standings = sorted(SEATS, key=lambda seat: (-totals[seat], SEATS.index(seat)))
     return {
         "after": after,
-        "final": {
-            "ended": len(hands) == length,
-            "hands_played": len(hands),
-            "totals": {seat.value: totals[seat] for seat in SEATS},
-            "standings": [seat.value for seat in standings],
-        },
+        "final": final_record(SEATS, totals, len(hands), ended=len(hands) == length),
     }
 
 
