@@ -171,7 +171,11 @@ def profile_from_data(data: dict[str, Any]) -> Profile:
             multiple_winners=bool(data["claims"]["multiple_winners"]),
             chow_allowed=bool(data["claims"].get("chow", True)),
             sections=MappingProxyType(
-                {key: data[key] for key in ("riichi", "match", "play", "classical") if key in data}
+                {
+                    key: data[key]
+                    for key in ("riichi", "match", "play", "classical", "sichuan")
+                    if key in data
+                }
             ),
         )
     except (KeyError, TypeError, ValueError) as error:

@@ -207,7 +207,7 @@ def test_score_help_names_the_variants_the_defaults_and_the_meld_syntax(
     with pytest.raises(SystemExit):
         main(["score", "--help"])
     shown = " ".join(capsys.readouterr().out.split())
-    assert "riichi, riichi-sanma, taiwanese (default: taiwanese)" in shown
+    assert "riichi, riichi-sanma, sichuan, taiwanese (default: taiwanese)" in shown
     assert "chow:123m:north" in shown
     assert "(default: self-draw)" in shown
 
@@ -217,7 +217,7 @@ def test_an_unknown_variant_lists_the_variants(
     command: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main([*command, "--variant", "nope"]) == 2
-    listed = "(variants: classical-chinese, riichi, riichi-sanma, taiwanese)"
+    listed = "(variants: classical-chinese, riichi, riichi-sanma, sichuan, taiwanese)"
     assert listed in capsys.readouterr().err
 
 

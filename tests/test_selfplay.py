@@ -1,8 +1,8 @@
 """Random play as a test: seeded hands with invariants checked after every action.
 
-Fast mode (the default, in CI) plays 60 Taiwanese and 60 classical hands and 20 of each
-riichi variant; ``MJSPEC_LONG=1`` plays 10,000 Taiwanese and 10,000 classical hands and
-2,000 of each riichi variant.
+Fast mode (the default, in CI) plays 60 Taiwanese, 60 classical and 60 Sichuan hands and 20
+of each riichi variant; ``MJSPEC_LONG=1`` plays 10,000 of each of the first three and 2,000
+of each riichi variant.
 """
 
 from __future__ import annotations
@@ -19,14 +19,17 @@ from reference_engine.play.selfplay import random_hand
 from reference_engine.play.state import GameState, Phase
 from reference_engine.variants import find_variant
 from reference_engine.variants.riichi.state import riichi_state
+from reference_engine.variants.sichuan.play import SichuanState
 from spec.actions import Action, ActionKind
 from spec.errors import RuleError
 from spec.melds import MeldKind
+from spec.seats import SEATS
 
 LONG = bool(os.environ.get("MJSPEC_LONG"))
 HANDS = {
     "taiwanese": 10_000 if LONG else 60,
     "classical-chinese": 10_000 if LONG else 60,
+    "sichuan": 10_000 if LONG else 60,
     "riichi": 2_000 if LONG else 20,
     "riichi-sanma": 2_000 if LONG else 20,
 }
@@ -60,6 +63,8 @@ def check_invariants(rules: PlayRules, state: GameState, robbed: bool = False) -
         ended_on_self_draw = state.phase is Phase.END and seat is state.turn and size == full
         dealer_declaring = state.declaring is not None and seat is state.dealer
         expected = full if on_turn or ended_on_self_draw or dealer_declaring else full - 1
+        if seat in state.left:  # a winner's tiles as it won: 14 after a self-draw
+            expected = full if size == full else full - 1
         if (robbed or state.phase is Phase.ROB) and seat is state.pending_from:
             # the kong's tile is set aside; before the first discard a non-dealer had 13
             expected -= state.declaring is not None and seat is not state.dealer
@@ -68,6 +73,8 @@ def check_invariants(rules: PlayRules, state: GameState, robbed: bool = False) -
             assert all(m.concealed for m in state.melds[index] if m.kind is MeldKind.KONG)
             assert all(m.kind is MeldKind.KONG for m in state.melds[index]), "riichi is closed"
     assert state.live_tiles >= 0
+    if isinstance(state.extra, SichuanState):
+        check_sichuan(rules, state, state.extra)
     end = state.end
     if end is None:
         return
@@ -81,6 +88,17 @@ def check_invariants(rules: PlayRules, state: GameState, robbed: bool = False) -
     if state.tail:
         placed = -sum(end.deposits.values()) if end.settlement is None else 0
         assert end.sticks_left * 1000 == riichi_state(state).sticks * 1000 + placed
+
+
+def check_sichuan(rules: PlayRules, state: GameState, extra: SichuanState) -> None:
+    """The bloody battle: kong money and wins are zero-sum as they are paid, nobody acts
+    after leaving, and no winner held its void suit."""
+    assert sum(extra.balance) == 0, "payments sum to zero as they are made"
+    assert len(extra.winners) == len(state.left) <= 3
+    for seat in state.left:
+        assert legal_actions(rules, state, seat) == [], "a winner who left does not act"
+        void = extra.voids[SEATS.index(seat)]
+        assert all(t.suit is not void for t in state.hand(seat)), "no win with the void suit"
 
 
 def check_refusal(rules: PlayRules, state: GameState, rng: random.Random) -> None:

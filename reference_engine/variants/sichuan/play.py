@@ -1,0 +1,313 @@
+"""The Sichuan hooks of the game state machine: the void suit, no chow, kong money at
+once, and the bloody battle, where a winner leaves and the others play on.
+
+Rules ``sc.void.choice`` (each seat declares its void suit before the first discard),
+``sc.void.discard-first``, ``sc.void.no-win``, ``sc.void.no-pung-or-kong``,
+``sc.void.no-exchange`` (nothing else is declared), ``sc.play.*`` (the game core's turns
+and kongs, no dead wall), ``sc.claims.*`` (the profile's claim order: several winners, no
+chow; robbing an added kong only), ``sc.kongs.*``, ``sc.win.*`` and ``sc.bloody.*``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import Any
+
+from reference_engine.outcome import Settlement, WinnerResult
+from reference_engine.play.game import continue_after_win
+from reference_engine.play.rules import PlayRules, winning_hand
+from reference_engine.play.state import (
+    EndReason,
+    GameState,
+    HandEnd,
+    Phase,
+    PlayTable,
+    replace_at,
+)
+from reference_engine.variants.sichuan.request import Readings, SichuanWin
+from reference_engine.variants.sichuan.scoring import score_win, shape_value, value_of
+from reference_engine.variants.sichuan.settlement import (
+    Changes,
+    kong_money,
+    reckoning,
+    win_money,
+)
+from reference_engine.variants.sichuan.shapes import holds_suit, is_complete, waits
+from spec.actions import Action, ActionKind
+from spec.errors import RuleError
+from spec.melds import Meld
+from spec.profile import Profile
+from spec.seats import SEATS, Seat
+from spec.tiles import Suit, Tile
+from spec.wins import WinBy
+
+VOID_SUITS = (Suit.CHARACTERS, Suit.DOTS, Suit.BAMBOO)
+
+
+@dataclass(frozen=True)
+class SichuanState:
+    """The family's own state: each seat's void suit (None before its choice), what it has
+    paid or received so far in this hand (``balance``; ``kongs``, the kong money alone),
+    the winners in the order they won, and whether the pending discard follows its
+    maker's kong (sc.fan.kong-discard)."""
+
+    voids: tuple[Suit | None, ...]
+    balance: tuple[int, ...]
+    kongs: tuple[int, ...]
+    winners: tuple[WinnerResult, ...] = ()
+    discard_after_kong: bool = False
+
+    def paid(self, changes: Changes, *, kong: bool = False) -> SichuanState:
+        """With ``changes`` added to the balance (and to the kong money)."""
+        balance = tuple(
+            b + changes.get(seat, 0) for seat, b in zip(SEATS, self.balance, strict=False)
+        )
+        kongs = (
+            tuple(k + changes.get(seat, 0) for seat, k in zip(SEATS, self.kongs, strict=False))
+            if kong
+            else self.kongs
+        )
+        return replace(self, balance=balance, kongs=kongs)
+
+
+def sichuan_state(state: GameState) -> SichuanState:
+    extra = state.extra
+    assert isinstance(extra, SichuanState)
+    return extra
+
+
+class SichuanPlay(PlayRules):
+    """sc.*: Sichuan's rules of play."""
+
+    declarations_first = True
+
+    def __init__(self, profile: Profile, readings: Readings) -> None:
+        self.profile = profile
+        self.readings = readings
+        self.hand_size = profile.hand_size
+        self.chow_allowed = profile.chow_allowed
+        self.reserve = profile.reserved_tiles
+        self.players = len(profile.seats)
+
+    def table_of(self, given: Mapping[str, Any]) -> PlayTable:
+        """A Sichuan table brings nothing besides the wall: riichi's round, honba and sticks
+        are refused rather than ignored."""
+        for name in ("round", "honba", "riichi_sticks", "dealer_streak"):
+            if name in given:
+                raise RuleError("invalid-request", f"{name!r} is not read in Sichuan", path=(name,))
+        return PlayTable()
+
+    # --- shapes --------------------------------------------------------------------------
+
+    def is_complete(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> bool:
+        """sc.tiles.four-sets-and-a-pair, sc.tiles.seven-pairs."""
+        if 3 * len(melds) + len(concealed) != self.hand_size + 1:
+            return False
+        return is_complete(concealed, melds, self.profile.sets)
+
+    def waits(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> frozenset[Tile]:
+        return waits(concealed, melds)
+
+    # --- the void suit -------------------------------------------------------------------
+
+    def start_extra(self, players: int, table: PlayTable) -> SichuanState:
+        return SichuanState((None,) * players, (0,) * players, (0,) * players)
+
+    def declarations(self, state: GameState, seat: Seat) -> list[Action]:
+        """sc.void.choice: a seat that has not chosen chooses one of the three suits (and
+        nothing else: sc.void.no-exchange)."""
+        if sichuan_state(state).voids[SEATS.index(seat)] is not None:
+            return []
+        return [Action(seat, ActionKind.VOID, suit=suit) for suit in VOID_SUITS]
+
+    def variant_action(self, state: GameState, action: Action) -> GameState:
+        """The void-suit choice."""
+        if action.kind is not ActionKind.VOID or action.suit is None:
+            return super().variant_action(state, action)
+        extra = sichuan_state(state)
+        voids = replace_at(extra.voids, action.seat, action.suit)
+        return state.evolve(extra=replace(extra, voids=voids))
+
+    def void_of(self, state: GameState, seat: Seat) -> Suit | None:
+        return sichuan_state(state).voids[SEATS.index(seat)]
+
+    def discardable(self, state: GameState, seat: Seat, tiles: list[Tile]) -> list[Tile]:
+        """sc.void.discard-first: the void suit's tiles while any is held."""
+        void = self.void_of(state, seat)
+        voided = [t for t in tiles if t.suit is void]
+        return voided or tiles
+
+    def may_kong(self, state: GameState, seat: Seat, tile: Tile) -> bool:
+        """sc.void.no-pung-or-kong."""
+        return tile.suit is not self.void_of(state, seat)
+
+    def may_pung(self, state: GameState, seat: Seat, tile: Tile) -> bool:
+        """sc.void.no-pung-or-kong."""
+        return tile.suit is not self.void_of(state, seat)
+
+    def may_win(self, state: GameState, seat: Seat, tile: Tile, by: WinBy) -> bool:
+        """sc.void.no-win: not while holding the void suit (the winning tile included)."""
+        void = self.void_of(state, seat)
+        if void is None or tile.suit is void or holds_suit(state.hand(seat), void):
+            return False
+        return super().may_win(state, seat, tile, by)
+
+    def let_pass(self, state: GameState, seat: Seat, tile: Tile, by: WinBy) -> GameState:
+        """sc.claims.passing-a-win: letting a win go restricts nothing."""
+        return state
+
+    def refusal(self, state: GameState, action: Action) -> str | None:
+        """Why a discard or a win is refused because of the void suit."""
+        void = self.void_of(state, action.seat)
+        if void is None or state.phase is not Phase.DISCARD:
+            return None
+        held = holds_suit(state.hand(action.seat), void)
+        tile = action.tile
+        if (
+            action.kind is ActionKind.DISCARD
+            and held
+            and tile is not None
+            and tile.suit is not void
+        ):
+            return f"{action.seat.value} must discard its void suit ({void.value}) first"
+        if action.kind is ActionKind.WIN and held:
+            return f"{action.seat.value} holds its void suit ({void.value}) and cannot win"
+        return None
+
+    # --- kongs and wins ------------------------------------------------------------------
+
+    def on_discard(self, state: GameState, action: Action) -> SichuanState:
+        """The discard follows its maker's kong when its tile came as a replacement."""
+        return replace(sichuan_state(state), discard_after_kong=state.replacement_drawn)
+
+    def on_kong(self, state: GameState, kong: Meld) -> SichuanState:
+        """sc.kongs.*: the kong is paid at once by those still in the hand."""
+        money = kong_money(kong, state.turn, state.in_play(), self.profile)
+        return sichuan_state(state).paid(money, kong=True)
+
+    def win_of(self, state: GameState, seat: Seat, by: WinBy, source: Seat | None) -> SichuanWin:
+        """How ``seat`` won, read from the play."""
+        index = SEATS.index(seat)
+        void = self.void_of(state, seat)
+        assert void is not None
+        self_drawn = by is WinBy.SELF_DRAW
+        return SichuanWin(
+            hand=winning_hand(state, seat, by),
+            void=void,
+            by=by,
+            from_seat=source,
+            dealer=state.dealer,
+            left=state.left,
+            after_kong=self_drawn and state.replacement_drawn,
+            after_kong_discard=by is WinBy.DISCARD and sichuan_state(state).discard_after_kong,
+            last_tile=(state.last_live_drawn if self_drawn else state.live_tiles <= 0)
+            and by is not WinBy.ROBBING_KONG,
+            first_turn=self_drawn and not state.has_discarded[index] and not state.calls_made,
+        )
+
+    def settle_win(
+        self, state: GameState, winners: list[Seat], by: WinBy, source: Seat | None
+    ) -> HandEnd:
+        """sc.win.*: each winner scored and paid (by the discarder, or on a self-draw by
+        everyone still in the hand)."""
+        results: list[WinnerResult] = []
+        changes: Changes = {}
+        for seat in winners:
+            score = score_win(self.win_of(state, seat, by, source), self.readings, self.profile)
+            figures: dict[str, int | str | None] = {"fan": score.fan, "value": score.value}
+            results.append(
+                WinnerResult(seat, MappingProxyType(score.patterns), MappingProxyType(figures))
+            )
+            point = by is WinBy.SELF_DRAW and not self.readings.self_draw_fan
+            payer = source if by.on_anothers_tile else None
+            for payee, amount in win_money(
+                score.value, seat, payer, state.in_play(), point
+            ).items():
+                changes[payee] = changes.get(payee, 0) + amount
+        return HandEnd(Settlement(tuple(results), MappingProxyType(changes)), EndReason.WIN)
+
+    def after_win(
+        self, state: GameState, winners: list[Seat], by: WinBy, source: Seat | None
+    ) -> GameState:
+        """sc.bloody.winner-leaves: the wins are paid and the winners leave; the hand ends
+        with the third winner (sc.bloody.end), otherwise play goes on."""
+        paid = self.settle_win(state, winners, by, source).settlement
+        assert paid is not None
+        extra = sichuan_state(state).paid(dict(paid.payments))
+        extra = replace(extra, winners=(*extra.winners, *paid.winners))
+        if by is WinBy.ROBBING_KONG and source is not None and state.pending is not None:
+            river = (*state.rivers[SEATS.index(source)], state.pending)
+            state = state.evolve(rivers=replace_at(state.rivers, source, river))
+        state = state.evolve(extra=extra, left=state.left | set(winners))
+        if len(state.in_play()) <= 1:
+            return state.ended(self.hand_end(state))
+        return continue_after_win(self, state, winners)
+
+    # --- the end of the hand -------------------------------------------------------------
+
+    def exhaustive_draw(self, state: GameState) -> HandEnd:
+        """sc.bloody.end: the wall is empty."""
+        return self.hand_end(state)
+
+    def reckoning_of(self, state: GameState) -> tuple[Changes, tuple[Seat, ...]]:
+        """sc.bloody.void-penalty and sc.bloody.not-ready among the players still in the
+        hand; and which of them were ready."""
+        in_hand = state.in_play()
+        holders: set[Seat] = set()
+        ready: dict[Seat, int] = {}
+        for seat in in_hand:
+            void = self.void_of(state, seat)
+            assert void is not None
+            if holds_suit(state.hand(seat), void):
+                holders.add(seat)
+                continue
+            best = shape_value(
+                seat, state.hand(seat), state.melds_of(seat), void, self.readings, self.profile
+            )
+            if best is not None:
+                ready[seat] = best
+        penalty = value_of(int(self.profile.sections["sichuan"]["cap_fan"]), self.profile)
+        changes = reckoning(
+            in_hand,
+            frozenset(holders),
+            ready,
+            penalty,
+            self.readings.void_holder_pays_not_ready,
+        )
+        return changes, tuple(seat for seat in in_hand if seat in ready)
+
+    def hand_end(self, state: GameState) -> HandEnd:
+        """The whole hand settled: kong money, wins and the reckoning."""
+        extra = sichuan_state(state)
+        changes, ready = self.reckoning_of(state)
+        total = MappingProxyType(
+            {seat: extra.balance[i] + changes.get(seat, 0) for i, seat in enumerate(state.seats)}
+        )
+        if extra.winners:
+            return HandEnd(Settlement(extra.winners, total), EndReason.WIN, tenpai=ready)
+        return HandEnd(None, EndReason.EXHAUSTIVE, payments=total, tenpai=ready)
+
+    # --- what a fixture may check --------------------------------------------------------
+
+    def state_view(self, state: GameState) -> dict[str, Any]:
+        """Each seat's void suit, whether it has left, and its balance in this hand."""
+        extra = sichuan_state(state)
+        view: dict[str, Any] = {}
+        for index, seat in enumerate(state.seats):
+            void = extra.voids[index]
+            view[f"void.{seat.value}"] = void.value if void is not None else ""
+            view[f"left.{seat.value}"] = seat in state.left
+            view[f"balance.{seat.value}"] = extra.balance[index]
+        return view
+
+    def end_view(self, state: GameState) -> dict[str, Any]:
+        """The kong money of the hand, the reckoning, and who was ready at the end."""
+        extra = sichuan_state(state)
+        changes, ready = self.reckoning_of(state)
+        return {
+            "kong_payments": {s.value: extra.kongs[i] for i, s in enumerate(state.seats)},
+            "reckoning": {s.value: changes.get(s, 0) for s in state.seats},
+            "tenpai": [s.value for s in ready],
+        }
