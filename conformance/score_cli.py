@@ -97,7 +97,24 @@ def add_score_arguments(parser: argparse.ArgumentParser) -> None:
     classical.add_argument(
         "--seen", default="", help="tiles seen by all (discards, others' melds): one-chance"
     )
-    groups = {"riichi": riichi, "classical": classical}
+    sichuan = parser.add_argument_group("Sichuan")
+    sichuan.add_argument("--void", choices=("m", "p", "s"), help="the winner's void suit")
+    sichuan.add_argument(
+        "--left",
+        action="append",
+        default=[],
+        choices=SEATS,
+        help="a player who has already won and left (pays nothing; repeat for more)",
+    )
+    sichuan.add_argument(
+        "--self-draw",
+        choices=("fan", "point"),
+        help="the table's reading of a self-draw: 1 fan, or 1 point from each payer",
+    )
+    sichuan.add_argument(
+        "--no-kong-roots", action="store_true", help="the table does not count kongs as roots"
+    )
+    groups = {"riichi": riichi, "classical": classical, "sichuan": sichuan}
     for flag in table_flags():
         group = groups.get(flag.families[0], parser) if flag.families else parser
         option = "--" + flag.name.replace("_", "-")
@@ -147,6 +164,7 @@ def given_from(args: argparse.Namespace) -> dict[str, Any]:
             given[key] = value
     if args.seen:
         table["seen"] = args.seen
+    given.update(_sichuan_fields(args))
     if args.honba:
         table["honba"] = args.honba
     if args.sticks:
@@ -155,6 +173,23 @@ def given_from(args: argparse.Namespace) -> dict[str, Any]:
     if table:
         given["table"] = table
     return given
+
+
+def _sichuan_fields(args: argparse.Namespace) -> dict[str, Any]:
+    """The void suit, the players who have left and the table's readings (Sichuan)."""
+    fields: dict[str, Any] = {}
+    if args.void:
+        fields["void"] = args.void
+    if args.left:
+        fields["left"] = args.left
+    options: dict[str, Any] = {}
+    if args.self_draw:
+        options["self_draw"] = args.self_draw
+    if args.no_kong_roots:
+        options["kong_roots"] = False
+    if options:
+        fields["options"] = options
+    return fields
 
 
 def score_command(args: argparse.Namespace) -> int:
@@ -205,7 +240,9 @@ def print_score(profile: Profile, outcome: Mapping[str, Any]) -> None:
     shape = profile.outcome
     labels = {f.name: f.name.replace("_", " ") for f in shape.figures}
     width = max([len(names.get(p, p)) for p in outcome["patterns"]] + [10])
-    print(f"{'pattern':<{width}}  {'' if mixed else labels[shape.total]}")
+    shared = {units.get(p) for p in outcome["patterns"]} - {"(limit)", ""}
+    unit = next(iter(shared)) if len(shared) == 1 else labels[shape.total]
+    print(f"{'pattern':<{width}}  {'' if mixed else unit}")
     for pattern_id, value in outcome["patterns"].items():
         unit = f" {units.get(pattern_id, '')}" if mixed else ""
         print(f"{names.get(pattern_id, pattern_id):<{width}}  {value:>3}{unit}")
