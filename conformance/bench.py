@@ -61,23 +61,27 @@ TRIVIAL_ENGINE = textwrap.dedent(
 )
 
 
-def random_complete_hand(rng: random.Random, sets: int = 5) -> str:
-    """A random complete concealed hand: ``sets`` sets and a pair, at most 4 copies each."""
+def random_complete_hand(
+    rng: random.Random, sets: int = 5, suits: tuple[int, ...] = (0, 1, 2), honours: bool = True
+) -> str:
+    """A random complete concealed hand: ``sets`` sets and a pair, at most 4 copies each,
+    of the ``suits`` given (0 characters, 1 dots, 2 bamboo) and the honours if wanted."""
+    kinds = [suit * 9 + rank for suit in suits for rank in range(9)]
+    kinds += list(range(27, 34)) if honours else []
     while True:
         counts = [0] * 34
         tiles: list[Tile] = []
         for _ in range(sets):
             if rng.random() < 0.6:
-                suit = rng.randrange(3) * 9
-                start = suit + rng.randrange(7)
+                start = rng.choice(suits) * 9 + rng.randrange(7)
                 group = [start, start + 1, start + 2]
             else:
-                tile = rng.randrange(34)
+                tile = rng.choice(kinds)
                 group = [tile] * 3
             tiles += [Tile(t) for t in group]
             for t in group:
                 counts[t] += 1
-        pair = rng.randrange(34)
+        pair = rng.choice(kinds)
         counts[pair] += 2
         tiles += [Tile(pair)] * 2
         if max(counts) <= 4:
@@ -246,16 +250,22 @@ def _call_all(calls: Sequence[Callable[[], object]]) -> None:
 
 
 def bench_unpeered_scoring(seed: int, count: int) -> None:
-    """The variants no installed peer scores: Taiwanese (five sets and a pair) and
-    classical Chinese (four sets and a pair), on random concealed self-drawn hands."""
+    """The variants no installed peer scores: Taiwanese (five sets and a pair), classical
+    Chinese and Sichuan (four sets and a pair; Sichuan in two suits, its void the
+    third), on random concealed self-drawn hands."""
     engine = reference_plugin()
-    for variant, sets, table in (
-        ("taiwanese", 5, {"discards": 20}),
-        ("classical-chinese", 4, {}),
+    for variant, extra, hand_of in (
+        ("taiwanese", {"table": {"discards": 20}}, partial(random_complete_hand, sets=5)),
+        ("classical-chinese", {}, partial(random_complete_hand, sets=4)),
+        (
+            "sichuan",
+            {"void": "m"},
+            partial(random_complete_hand, sets=4, suits=(1, 2), honours=False),
+        ),
     ):
         print(f"{variant} scoring (no peer scores these rules)")
         batches = [
-            _unpeered_requests(random.Random(seed + k), count, variant, sets, table)
+            _unpeered_requests(random.Random(seed + k), count, variant, extra, hand_of)
             for k in range(REPEATS)
         ]
         per_second = rate_over(batches, lambda batch: [engine.evaluate(r) for r in batch])
@@ -263,15 +273,15 @@ def bench_unpeered_scoring(seed: int, count: int) -> None:
 
 
 def _unpeered_requests(
-    rng: random.Random, count: int, variant: str, sets: int, table: dict[str, Any]
+    rng: random.Random,
+    count: int,
+    variant: str,
+    extra: dict[str, Any],
+    hand_of: Callable[[random.Random], str],
 ) -> list[dict[str, Any]]:
-    given = {"win": {"by": "self-draw"}, "seat": "south", **({"table": table} if table else {})}
+    given = {"win": {"by": "self-draw"}, "seat": "south", **extra}
     return [
-        {
-            "variant": variant,
-            "kind": "score",
-            "given": {"concealed": random_complete_hand(rng, sets), **given},
-        }
+        {"variant": variant, "kind": "score", "given": {"concealed": hand_of(rng), **given}}
         for _ in range(count)
     ]
 
