@@ -291,18 +291,32 @@ class PatternTableDirective(MjspecDirective):
             return [self.awards_table(variant, profile, defining), generated_from(variant, profile)]
         names = {row.id: row.name for row in profile.patterns}
         with_params = any(row.params for row in profile.patterns)
-        headers = ["Pattern", "Spanish name", "Tai", "Concealed", "Per", "Replaces"]
+        # the numbers a row carries, as the profile's pattern_values name them (tai,
+        # concealed_tai; fan), one column each; a limit hand is worth the limit
+        value_names = list(dict.fromkeys(name for row in profile.patterns for name in row.values))
+        headers = [
+            "Pattern",
+            "Spanish name",
+            *(name.replace("_", " ").capitalize() for name in value_names),
+            "Per",
+            "Replaces",
+        ]
         if with_params:
             headers.append("Thresholds")
         rows = []
         for row in profile.patterns:
             rule = defining.get(row.id)
             name = xref("rule", rule, self.env.docname, text=row.name) if rule else row.name
+            numbers = [
+                "limit"
+                if row.is_limit and not index
+                else ("" if row.optional(value) is None else str(row.optional(value)))
+                for index, value in enumerate(value_names)
+            ]
             cells: list[Any] = [
                 [para(name), para(literal(row.id), classes=["mj-meta"])],
                 row.name_es,
-                str(row.value("tai")),
-                "" if row.optional("concealed_tai") is None else str(row.optional("concealed_tai")),
+                *numbers,
                 row.per or "",
                 ", ".join(names.get(r, r) for r in row.replaces),
             ]
@@ -310,10 +324,11 @@ class PatternTableDirective(MjspecDirective):
                 cells.append(", ".join(f"{k} = {v}" for k, v in row.params.items()))
             rows.append(cells)
         source = f"spec/variants/{variant}/profile.yaml"
-        node = table(headers, rows, classes=["mj-pattern-table"], numeric=[2, 3])
+        numeric = list(range(2, 2 + len(value_names)))
+        node = table(headers, rows, classes=["mj-pattern-table"], numeric=numeric)
         return [
             node,
-            para(dealer_sentence(profile)),
+            *([para(dealer_sentence(profile))] if profile.dealer_tai else []),
             para(
                 nodes.emphasis("", "Generated from "),
                 literal(source),

@@ -86,6 +86,9 @@ def source_path(case: Case) -> str:
         return Path(case.file).as_posix()
 
 
+SUIT_NAMES = {"m": "characters (m)", "p": "dots (p)", "s": "bamboo (s)"}
+
+
 @dataclass(frozen=True)
 class FixtureView:
     """Draws fixtures of one variant for one document."""
@@ -196,6 +199,11 @@ class FixtureView:
         fields.append(("Win", [para(how)]))
         winner, dealer = seat_name(given.get("seat")), seat_name(given.get("dealer", "east"))
         fields.append(("Seats", [para(f"winner {winner}, dealer {dealer}")]))
+        if "void" in given:
+            fields.append(("Void suit", [para(SUIT_NAMES.get(given["void"], given["void"]))]))
+        if given.get("left"):
+            gone = ", ".join(seat_name(seat) for seat in given["left"])
+            fields.append(("Left the hand", [para(f"{gone} (they pay nothing)")]))
         table_data = given.get("table", {})
         context = []
         if "dealer_streak" in table_data:
@@ -330,7 +338,10 @@ class FixtureView:
                     "none" if value is None else str(value),
                 ]
             )
-        header = "Worth" if mixed else total.replace("_", " ").capitalize()
+        units = [
+            name for row in (self.profile.patterns if self.profile else ()) for name in row.values
+        ]
+        header = "Worth" if mixed else (units[0] if units else total).replace("_", " ").capitalize()
         node = table(["Pattern", "Id", header], rows, numeric=[2], footer_rows=len(shown))
         title = caption or "Breakdown"
         node.insert(0, nodes.title(title, title))

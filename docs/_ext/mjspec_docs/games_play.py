@@ -310,14 +310,20 @@ class PlayView:
         for seat, score in (result.get("scores") or {}).items():
             if seat not in winners:
                 out.append(self.breakdown(score, f"{seat_name(seat)} scores too"))
+        if isinstance(result.get("kong_payments"), Mapping):
+            out.append(self.payments(result["kong_payments"], "Kong money, paid at once"))
+        if isinstance(result.get("reckoning"), Mapping):
+            out.append(self.payments(result["reckoning"], "The reckoning at the end"))
         if isinstance(result.get("payments"), Mapping):
-            out.append(self.payments(result["payments"], "Payments"))
+            caption = "Payments, the whole hand" if "reckoning" in result else "Payments"
+            out.append(self.payments(result["payments"], caption))
         if isinstance(result.get("deposits"), Mapping):
             out.append(self.payments(result["deposits"], "Riichi deposits"))
             out.append(para(f"Deposits left on the table: {result.get('sticks_left', 0)}."))
         if "tenpai" in result:
             tenpai = ", ".join(seat_name(s) for s in result["tenpai"]) or "nobody"
-            out.append(para(f"Tenpai at the draw: {tenpai}."))
+            said = "Ready at the end" if "reckoning" in result else "Tenpai at the draw"
+            out.append(para(f"{said}: {tenpai}."))
         return out
 
     def final_table(self) -> list[nodes.Node]:
