@@ -292,14 +292,21 @@ class SichuanPlay(PlayRules):
     # --- what a fixture may check --------------------------------------------------------
 
     def state_view(self, state: GameState) -> dict[str, Any]:
-        """Each seat's void suit, whether it has left, and its balance in this hand."""
+        """Each seat's void suit, whether it has left, and its balance in this hand: what
+        it has paid and received so far, and once the hand is over its total, the
+        reckoning included."""
         extra = sichuan_state(state)
+        end = state.end
+        totals = None
+        if end is not None:
+            totals = end.settlement.payments if end.settlement is not None else end.payments
         view: dict[str, Any] = {}
         for index, seat in enumerate(state.seats):
             void = extra.voids[index]
             view[f"void.{seat.value}"] = void.value if void is not None else ""
             view[f"left.{seat.value}"] = seat in state.left
-            view[f"balance.{seat.value}"] = extra.balance[index]
+            balance = extra.balance[index] if totals is None else totals.get(seat, 0)
+            view[f"balance.{seat.value}"] = balance
         return view
 
     def end_view(self, state: GameState) -> dict[str, Any]:
