@@ -415,14 +415,15 @@ def _compare_claim(expect: Mapping[str, Any], outcome: Mapping[str, Any]) -> lis
 
 
 def _compare_record(path: str, expected: Mapping[str, Any], actual: Any) -> list[Difference]:
-    """A match state field by field: ``totals`` as a map, anything else exactly."""
+    """A match state field by field: the totals and the winds as maps, anything else
+    exactly."""
     if not isinstance(actual, Mapping):
         return [Difference(path, dict(expected), actual)]
     diffs: list[Difference] = []
     for key, value in expected.items():
         got = actual.get(key)
-        if key == "totals":
-            diffs += _compare_maps(f"{path}.totals", value, got)
+        if key in ("totals", "player_totals", "winds"):
+            diffs += _compare_maps(f"{path}.{key}", value, got)
         elif not _exactly(value, list(got) if _is_list(got) else got):
             diffs.append(Difference(f"{path}.{key}", value, got))
     return diffs

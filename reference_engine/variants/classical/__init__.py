@@ -10,23 +10,34 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from reference_engine.analysis.decompose import counts_of, sets_and_pair
 from reference_engine.play import scenario
 from reference_engine.variants.base import Outcome, Variant
 from reference_engine.variants.classical.match import match
+from reference_engine.variants.classical.numbers import numbers_of
 from reference_engine.variants.classical.patterns import Player
 from reference_engine.variants.classical.play import ClassicalPlay
-from reference_engine.variants.classical.request import read_settle_request, read_winner
+from reference_engine.variants.classical.request import (
+    check_tiles,
+    read_settle_request,
+    read_tiles,
+    read_winner,
+)
+from reference_engine.variants.classical.rotation import rotating_match
 from reference_engine.variants.classical.scoring import score_table, score_winner
+from reference_engine.variants.classical.sets import is_thirteen_orphans
 from reference_engine.variants.classical.settlement import settle, winners_share
 from spec.errors import RuleError
+from spec.possible import structural_count
 from spec.seats import Seat
+from spec.tiles import format_tiles
 
 
 class Classical(Variant):
     """Classical rules: basic points, doubles, a limit, settlement among all players."""
 
     family: ClassVar[str] = "classical"
-    kinds: ClassVar[tuple[str, ...]] = ("score", "settle", "claim", "play", "match")
+    kinds: ClassVar[tuple[str, ...]] = ("score", "settle", "analyse", "claim", "play", "match")
 
     def evaluate(self, kind: str, given: Mapping[str, Any]) -> Outcome:
         """Answer a request; ``options: {original_call_with_melds: B}`` plays with or without
@@ -79,7 +90,7 @@ class Classical(Variant):
 
     @property
     def east_factor(self) -> int:
-        return int(self.profile.sections["classical"]["east_factor"])
+        return numbers_of(self.profile).east_factor
 
     def score(self, given: Mapping[str, Any]) -> Outcome:
         """One winner's breakdown, and what the winner collects (cc.settlement.winner-paid,
@@ -90,8 +101,37 @@ class Classical(Variant):
         share = winners_share(result.value, winner.tiles.seat, self.seats, self.east_factor)
         return {**result.as_json(), "payments": {s.value: v for s, v in share.items()}}
 
+    def analyse(self, given: Mapping[str, Any]) -> Outcome:
+        """Whether the tiles are complete (cc.tiles.hand-shape, eu.tiles.hand-shape) and
+        their readings as sets, or the tiles a hand one short waits on (eu.tiles.ready);
+        a tile whose four copies are all held is no wait."""
+        tiles = read_tiles(given, Seat.EAST)
+        check_tiles(tiles, self.profile)
+        count = structural_count(tiles.concealed, tiles.melds)
+        size = self.profile.hand_size
+        counts = counts_of(tiles.concealed)
+        if count == size + 1:
+            found = sets_and_pair(counts, self.profile.sets - len(tiles.melds))
+            shapes = ["sets-and-pair"] if found else []
+            orphans = is_thirteen_orphans(tiles.concealed, len(tiles.melds))
+            if not found and orphans and numbers_of(self.profile).thirteen_orphans:
+                shapes = ["thirteen-orphans"]
+            readings = [" ".join(g.notation() for g in groups) for groups in found]
+            return {"complete": bool(shapes), "shapes": shapes, "decompositions": readings}
+        if count == size:
+            held = counts_of((*tiles.concealed, *(t for m in tiles.melds for t in m.tiles)))
+            waiting = self.play_rules().waits(tiles.concealed, tiles.melds)
+            return {
+                "complete": False,
+                "waits": format_tiles(sorted(t for t in waiting if held[t] < 4)),
+            }
+        message = f"{count} tiles; analyse takes {size} or {size + 1}"
+        raise RuleError("tile-count", message, path=("concealed",))
+
     def match(self, given: Mapping[str, Any]) -> Outcome:
         """Dealer, streak, round and totals over a sequence of hands, to the match's end."""
+        if "seat_table" in self.profile.sections["match"]:
+            return rotating_match(given, self.profile)
         return match(given, self.profile)
 
     def settle(self, given: Mapping[str, Any]) -> Outcome:

@@ -40,7 +40,7 @@ def match(given: Mapping[str, Any], profile: Profile) -> dict[str, Any]:
         if changes >= changes_to_end:
             message = f"the match ended after {changes_to_end} changes of dealer"
             raise RuleError("invalid-request", message, path=("hands", index))
-        winner, payments = _outcome(hand, seats, ("hands", index))
+        winner, payments = hand_outcome(hand, seats, ("hands", index))
         for seat, amount in payments.items():
             totals[seat] += amount
         if winner is dealer:
@@ -63,7 +63,7 @@ def match(given: Mapping[str, Any], profile: Profile) -> dict[str, Any]:
     }
 
 
-def _outcome(
+def hand_outcome(
     hand: object, seats: Sequence[Seat], path: tuple[str | int, ...]
 ) -> tuple[Seat | None, dict[Seat, int]]:
     """A hand's winner (None for a draw) and payments, zero-sum, one winner."""

@@ -253,6 +253,35 @@ def _original_call(reading: Reading, player: Player, row: PatternValue) -> int:
     return int(player.win is not None and player.win.original_call)
 
 
+def _self_drawn_tile(reading: Reading, player: Player, row: PatternValue) -> int:
+    """eu.points.self-drawn-tile: any winning tile from the wall."""
+    return int(player.win is not None and player.win.self_drawn)
+
+
+def _fully_concealed(reading: Reading, player: Player, row: PatternValue) -> int:
+    """eu.winner.fully-concealed: no exposed set (a concealed kong is not), by self-draw."""
+    win = player.win
+    exposed = any(meld.is_open for meld in player.tiles.melds)
+    return int(win is not None and win.self_drawn and not exposed)
+
+
+def _honours_only(reading: Reading, player: Player, row: PatternValue) -> int:
+    """eu.winner.honours-only."""
+    return int(all(t.is_honour for t in reading.tiles))
+
+
+def _big_four_winds(reading: Reading, player: Player, row: PatternValue) -> int:
+    """eu.doubles.big-four-winds: four wind sets, any player."""
+    return int(reading.sets_of(WINDS) == 4)
+
+
+def _at_the_start(reading: Reading, player: Player, row: PatternValue) -> int:
+    """eu.winner.at-the-start: East before the first discard, or another player on East's
+    first discard."""
+    win = player.win
+    return int(win is not None and (win.before_first_discard or win.on_first_discard))
+
+
 AWARDS: dict[str, Award] = {
     "mahjong": _times(_going_out),
     "self-draw": _times(_self_draw),
@@ -289,6 +318,11 @@ AWARDS: dict[str, Award] = {
     "robbing-kong": _times(_robbing_kong),
     "original-call": _times(_original_call),
     "pure-one-suit": _times(_pure_one_suit),
+    "self-drawn-tile": _times(_self_drawn_tile),
+    "fully-concealed": _times(_fully_concealed),
+    "honours-only": _times(_honours_only),
+    "big-four-winds": _times(_big_four_winds),
+    "at-the-start": _times(_at_the_start),
 }
 
 # --- limit hands -------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from reference_engine.analysis.waits import sets_and_pair_waits
 from reference_engine.outcome import Settlement, WinnerResult
 from reference_engine.play.rules import PlayRules, winning_hand
 from reference_engine.play.state import EndReason, GameState, HandEnd, PlayTable, replace_at
+from reference_engine.variants.classical.numbers import numbers_of
 from reference_engine.variants.classical.request import Circumstances, Tiles
 from reference_engine.variants.classical.scoring import Score, score_table
 from reference_engine.variants.classical.sets import is_thirteen_orphans
@@ -64,8 +65,11 @@ class ClassicalPlay(PlayRules):
         self.reserve = profile.reserved_tiles
         self.kong_box = profile.kong_box
         play = profile.sections.get("play", {})
+        self.declarations_first = bool(play.get("initial_kongs", True))
+        self.original_ready = bool(play.get("original_call", True))
+        self.flowers_from_front = play.get("flowers_from", "front") == "front"
         self.original_call_with_melds = bool(play.get("original_call_with_melds", True))
-        self.east_factor = int(profile.sections["classical"]["east_factor"])
+        self.numbers = numbers_of(profile)
         self._complete = lru_cache(maxsize=1 << 14)(self._complete_uncached)
 
     def table_of(self, given: Mapping[str, Any]) -> PlayTable:
@@ -94,14 +98,15 @@ class ClassicalPlay(PlayRules):
     def _complete_uncached(self, concealed: tuple[Tile, ...], melds: int) -> bool:
         if is_sets_and_pair(counts_of(concealed), self.profile.sets - melds):
             return True
-        return is_thirteen_orphans(concealed, melds)
+        return self.numbers.thirteen_orphans and is_thirteen_orphans(concealed, melds)
 
     def waits(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> frozenset[Tile]:
         """The kinds completing four sets and a pair (by the per-block tables), or thirteen
         orphans (the one kind missing, or any of the thirteen when all are held once)."""
         kinds = {Tile(kind) for kind in sets_and_pair_waits(counts_of(concealed))}
         plain = [t.normal for t in concealed]
-        if not melds and len(plain) == 13 and all(t in TERMINALS_AND_HONOURS for t in plain):
+        orphans = self.numbers.thirteen_orphans and not melds and len(plain) == 13
+        if orphans and all(t in TERMINALS_AND_HONOURS for t in plain):
             missing = [t for t in TERMINALS_AND_HONOURS if t not in plain]
             if len(set(plain)) == 13:
                 kinds |= set(TERMINALS_AND_HONOURS)
@@ -221,7 +226,8 @@ class ClassicalPlay(PlayRules):
         }
         win = self.circumstances(state, winner, by, source)
         scores = score_table(hands, winner, win, state.round_wind, self.profile)
-        changes = settle({s: score.value for s, score in scores.items()}, winner, self.east_factor)
+        values = {s: score.value for s, score in scores.items()}
+        changes = settle(values, winner, self.numbers.east_factor)
         results = {seat: _result(seat, score) for seat, score in scores.items()}
         settlement = Settlement(
             (results[winner],),

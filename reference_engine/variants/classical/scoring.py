@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from reference_engine.variants.classical.numbers import numbers_of
 from reference_engine.variants.classical.patterns import AWARDS, LIMITS, Player
 from reference_engine.variants.classical.request import Circumstances, Tiles
 from reference_engine.variants.classical.sets import (
@@ -47,10 +48,6 @@ class Score:
         }
 
 
-def _limit(profile: Profile) -> int:
-    return int(profile.sections["classical"]["limit"])
-
-
 def score_reading(reading: Reading, player: Player, profile: Profile) -> Score:
     """The awards of one reading and what they make."""
     winner = player.win is not None
@@ -66,8 +63,7 @@ def score_reading(reading: Reading, player: Player, profile: Profile) -> Score:
     rows = {row.id: row for row in profile.patterns}
     doubles = sum(worth for award, worth in awards.items() if _is_double(rows[award]))
     points = sum(awards.values()) - doubles
-    value = min(points * 2**doubles, _limit(profile))
-    return Score(awards, points, doubles, None, value)
+    return Score(awards, points, doubles, None, numbers_of(profile).value(points, doubles))
 
 
 def _is_double(row: PatternValue) -> bool:
@@ -78,7 +74,7 @@ def limit_hand(reading: Reading, player: Player, profile: Profile) -> Score | No
     """The first limit hand, in profile order, that the winner's reading makes."""
     for row in profile.patterns:
         if row.is_limit and LIMITS[row.id](reading, player, row):
-            limit = _limit(profile)
+            limit = numbers_of(profile).limit
             return Score({row.id: limit}, 0, 0, row.id, limit)
     return None
 
@@ -87,8 +83,13 @@ def score_winner(player: Player, profile: Profile) -> Score:
     """The winner's hand in its reading worth the most (a limit if any reading makes one);
     ``not-winning`` when it reads as no winning hand (cc.tiles.hand-shape)."""
     assert player.win is not None
-    found = list(winner_readings(player.tiles, player.win.on_a_discard, profile.sets))
-    if not found and is_thirteen_orphans(player.tiles.concealed, len(player.tiles.melds)):
+    numbers = numbers_of(profile)
+    concealed_kongs = numbers.claimed_kong_concealed
+    found = list(
+        winner_readings(player.tiles, player.win.on_a_discard, profile.sets, concealed_kongs)
+    )
+    orphans = is_thirteen_orphans(player.tiles.concealed, len(player.tiles.melds))
+    if not found and orphans and numbers.thirteen_orphans:
         found = [standing_reading(player.tiles)]
         limit = limit_hand(found[0], player, profile)
         if limit is not None:
@@ -107,7 +108,8 @@ def score_winner(player: Player, profile: Profile) -> Score:
 
 def score_standing(player: Player, profile: Profile) -> Score:
     """A non-winner's hand as it stands (cc.points.everyone-scores)."""
-    return score_reading(standing_reading(player.tiles), player, profile)
+    reading = standing_reading(player.tiles, numbers_of(profile).claimed_kong_concealed)
+    return score_reading(reading, player, profile)
 
 
 def score_table(

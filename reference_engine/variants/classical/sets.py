@@ -53,13 +53,13 @@ class ClassicalSet:
         return self.tile.is_honour or self.tile.is_terminal
 
 
-def _meld_set(meld: Meld) -> ClassicalSet:
+def _meld_set(meld: Meld, claimed_kong_concealed: bool) -> ClassicalSet:
     kind = {MeldKind.CHOW: SetKind.CHOW, MeldKind.PUNG: SetKind.PUNG}.get(meld.kind, SetKind.KONG)
     tile = meld.tiles[0].normal
     if kind is SetKind.KONG and meld.concealed:
         return ClassicalSet(kind, tile, exposed=False, hidden=True)
     claimed_kong = kind is SetKind.KONG and not meld.added
-    return ClassicalSet(kind, tile, exposed=True, hidden=claimed_kong)
+    return ClassicalSet(kind, tile, exposed=True, hidden=claimed_kong and claimed_kong_concealed)
 
 
 @dataclass(frozen=True)
@@ -108,10 +108,12 @@ def seat_wind(seat: Seat) -> Tile:
     return WINDS[SEATS.index(seat)]
 
 
-def winner_readings(tiles: Tiles, on_a_discard: bool, sets: int) -> Iterator[Reading]:
+def winner_readings(
+    tiles: Tiles, on_a_discard: bool, sets: int, claimed_kong_concealed: bool = True
+) -> Iterator[Reading]:
     """Every four-sets-and-a-pair reading of a winner's hand, one per group the winning tile
     can complete (cc.tiles.hand-shape)."""
-    declared = tuple(_meld_set(meld) for meld in tiles.melds)
+    declared = tuple(_meld_set(meld, claimed_kong_concealed) for meld in tiles.melds)
     needed = sets - len(declared)
     all_tiles = tuple(t.normal for t in tiles.concealed) + tuple(
         t.normal for meld in tiles.melds for t in meld.tiles
@@ -143,10 +145,10 @@ def _reading(
     return Reading(tuple(found), tuple(pairs), all_tiles, chosen.kind)
 
 
-def standing_reading(tiles: Tiles) -> Reading:
+def standing_reading(tiles: Tiles, claimed_kong_concealed: bool = True) -> Reading:
     """A non-winner's hand as it stands: declared melds, each kind held three or four times
     concealed as a concealed pung, each kind held twice as a pair (cc.points.everyone-scores)."""
-    found = [_meld_set(meld) for meld in tiles.melds]
+    found = [_meld_set(meld, claimed_kong_concealed) for meld in tiles.melds]
     pairs: list[Tile] = []
     for kind, held in enumerate(counts_of(tiles.concealed)):
         if held >= 3:
