@@ -251,12 +251,13 @@ def _call_all(calls: Sequence[Callable[[], object]]) -> None:
 
 def bench_unpeered_scoring(seed: int, count: int) -> None:
     """The variants no installed peer scores: Taiwanese (five sets and a pair), classical
-    Chinese and Sichuan (four sets and a pair; Sichuan in two suits, its void the
-    third), on random concealed self-drawn hands."""
+    Chinese, classic European and Sichuan (four sets and a pair; Sichuan in two suits,
+    its void the third), on random concealed self-drawn hands."""
     engine = reference_plugin()
     for variant, extra, hand_of in (
         ("taiwanese", {"table": {"discards": 20}}, partial(random_complete_hand, sets=5)),
         ("classical-chinese", {}, partial(random_complete_hand, sets=4)),
+        ("european-classic", {}, partial(random_complete_hand, sets=4)),
         (
             "sichuan",
             {"void": "m"},

@@ -136,7 +136,8 @@ def _shanten_peers() -> list[tuple[str, Callable[[list[int]], int]]]:
 def bench_play(deals: int) -> None:
     print("random play, complete hands (agents pick uniformly among legal actions)")
     batches = [range(k * deals, (k + 1) * deals) for k in range(REPEATS)]
-    for variant in ("taiwanese", "classical-chinese", "sichuan", "riichi", "riichi-sanma"):
+    variants = ("taiwanese", "classical-chinese", "european-classic", "sichuan")
+    for variant in (*variants, "riichi", "riichi-sanma"):
         rules = find_variant(variant).play_rules()
 
         def play_all(seeds: Sequence[int], rules: PlayRules = rules) -> None:

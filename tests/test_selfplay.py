@@ -1,8 +1,8 @@
 """Random play as a test: seeded hands with invariants checked after every action.
 
-Fast mode (the default, in CI) plays 60 Taiwanese, 60 classical and 60 Sichuan hands and 20
-of each riichi variant; ``MJSPEC_LONG=1`` plays 10,000 of each of the first three and 2,000
-of each riichi variant.
+Fast mode (the default, in CI) plays 60 Taiwanese, 60 classical Chinese, 60 classic European
+and 60 Sichuan hands and 20 of each riichi variant; ``MJSPEC_LONG=1`` plays 10,000 of each of
+the first four and 2,000 of each riichi variant.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ LONG = bool(os.environ.get("MJSPEC_LONG"))
 HANDS = {
     "taiwanese": 10_000 if LONG else 60,
     "classical-chinese": 10_000 if LONG else 60,
+    "european-classic": 10_000 if LONG else 60,
     "sichuan": 10_000 if LONG else 60,
     "riichi": 2_000 if LONG else 20,
     "riichi-sanma": 2_000 if LONG else 20,

@@ -30,6 +30,7 @@ from .directives import (
     PatternTableDirective,
     PaymentTableDirective,
     RulesDirective,
+    SeatTableDirective,
 )
 from .domain import MjspecDomain, domain_of, iter_live_docs
 from .reference_pages import CommandDirective, ErrorCodesDirective, SchemaFieldsDirective, TilesRole
@@ -94,6 +95,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_domain(MjspecDomain)
     app.add_directive("mjspec-rules", RulesDirective)
     app.add_directive("mjspec-pattern-table", PatternTableDirective)
+    app.add_directive("mjspec-seat-table", SeatTableDirective)
     app.add_directive("mjspec-limit-table", LimitTableDirective)
     app.add_directive("mjspec-payment-table", PaymentTableDirective)
     app.add_directive("mjspec-example", ExampleDirective)

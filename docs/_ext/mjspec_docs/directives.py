@@ -260,6 +260,32 @@ class RulesDirective(MjspecDirective):
         return container
 
 
+class SeatTableDirective(MjspecDirective):
+    """``.. mjspec-seat-table:: <variant>``: who holds which seat wind at the first hand of
+    each round (the profile's ``match.seat_table``), and the rotation within a round."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        variant = self.arguments[0]
+        profile = self.spec().profile(variant)
+        if profile is None:
+            return self.problem(f"no valid profile for variant {variant!r}")
+        seat_table = profile.sections.get("match", {}).get("seat_table")
+        if not seat_table:
+            return self.problem(f"the {variant} profile has no seat table")
+        domain_of(self.env).note_live(self.env.docname)
+        seats = [str(seat) for seat in profile.seats]
+        rows: list[list[Any]] = []
+        for round_wind, players in seat_table.items():
+            for hand in range(len(seats)):
+                turned = list(players[hand:]) + list(players[:hand])
+                label = f"{round_wind.capitalize()} round, hand {hand + 1}"
+                rows.append([label if hand else nodes.strong("", label), *turned])
+        node = table(["Hand", *(seat.capitalize() for seat in seats)], rows)
+        return [node, generated_from(variant, profile)]
+
+
 class PatternTableDirective(MjspecDirective):
     """``.. mjspec-pattern-table:: <variant>``: the profile's scoring table, never retyped."""
 
