@@ -12,6 +12,7 @@ import pytest
 
 from conformance.adapters.base import missing_package
 from conformance.cli import main
+from spec import variant_ids
 
 
 def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
@@ -207,7 +208,7 @@ def test_score_help_names_the_variants_the_defaults_and_the_meld_syntax(
     with pytest.raises(SystemExit):
         main(["score", "--help"])
     shown = " ".join(capsys.readouterr().out.split())
-    assert "riichi, riichi-sanma, sichuan, taiwanese (default: taiwanese)" in shown
+    assert f"{', '.join(variant_ids())} (default: taiwanese)" in shown
     assert "chow:123m:north" in shown
     assert "(default: self-draw)" in shown
 
@@ -217,7 +218,7 @@ def test_an_unknown_variant_lists_the_variants(
     command: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main([*command, "--variant", "nope"]) == 2
-    listed = "(variants: classical-chinese, riichi, riichi-sanma, sichuan, taiwanese)"
+    listed = f"(variants: {', '.join(variant_ids())})"
     assert listed in capsys.readouterr().err
 
 
