@@ -12,6 +12,7 @@ safe for parallel reading: its state lives in the ``mjspec`` domain.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from sphinx.application import Sphinx
 from sphinx.config import Config
@@ -34,6 +35,7 @@ from .directives import (
 )
 from .domain import MjspecDomain, domain_of, iter_live_docs
 from .reference_pages import CommandDirective, ErrorCodesDirective, SchemaFieldsDirective, TilesRole
+from .tiles import symbol_sheet
 
 __version__ = "0.1.0"
 
@@ -83,6 +85,15 @@ def fail_on_disagreement(app: Sphinx, exception: Exception | None) -> None:
     app.statuscode = 1
 
 
+def add_tile_symbols(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object
+) -> None:
+    """Write the drawings of the tiles a page shows once, at the top of its body."""
+    body = context.get("body")
+    if isinstance(body, str):
+        context["body"] = symbol_sheet(body) + body
+
+
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_config_value(
         "mjspec_scenario_paths",
@@ -111,6 +122,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("env-before-read-docs", load_spec)
     app.connect("env-get-outdated", reread_live_docs)
     app.connect("build-finished", fail_on_disagreement)
+    app.connect("html-page-context", add_tile_symbols)
     return {
         "version": __version__,
         "env_version": 1,

@@ -1,4 +1,5 @@
-"""Tiles drawn as inline SVG: one rounded tile face per tile, built from the MPSZ notation.
+"""Tiles drawn as SVG: one rounded tile face per kind, drawn once per page as a symbol
+(:func:`symbol_sheet`) and used by every tile of that kind, built from the MPSZ notation.
 
 Numbered tiles show their number over the suit character (萬 characters, 筒 dots,
 條 bamboo) in the suit's colour; winds and dragons show their Chinese character
@@ -9,6 +10,7 @@ stays the source of truth and screen readers and search read the notation.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
@@ -89,14 +91,17 @@ def _text(
     )
 
 
-def tile_svg(tile: Tile, *, winning: bool = False) -> str:
-    """One tile as an SVG element (decorative: the surrounding group carries the name)."""
+def symbol_id(tile: Tile, *, winning: bool = False) -> str:
+    """The id of a tile's drawing in a page's symbol sheet."""
+    return f"mj-{'w' if winning else 't'}-{tile.mpsz}"
+
+
+def tile_symbol(tile: Tile, *, winning: bool = False) -> str:
+    """One tile's drawing as an SVG ``<symbol>``, drawn once per page and used by each tile."""
     face = face_of(tile)
     edge, edge_width = (WIN_EDGE, 2) if winning else (EDGE, 0.8)
     parts = [
-        f'<svg class="mj-tile" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" '
-        f'height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" aria-hidden="true" focusable="false">',
-        f"<title>{escape(tile.mpsz)}: {escape(face.name)}</title>",
+        f'<symbol id="{symbol_id(tile, winning=winning)}" viewBox="0 0 {WIDTH} {HEIGHT}">',
         f'<rect x="1" y="3" width="28" height="36" rx="4" fill="{BODY}"/>',
         f'<rect x="1" y="1" width="28" height="36" rx="4" fill="{FACE}" stroke="{edge}" '
         f'stroke-width="{edge_width}"/>',
@@ -117,8 +122,35 @@ def tile_svg(tile: Tile, *, winning: bool = False) -> str:
         parts.append(
             _text(3.5, 9, 6.5, face.colour, SERIF, face.corner, font_weight="700", anchor="start")
         )
-    parts.append("</svg>")
+    parts.append("</symbol>")
     return "".join(parts)
+
+
+def tile_svg(tile: Tile, *, winning: bool = False) -> str:
+    """One tile as an SVG element using its symbol (decorative: the surrounding group
+    carries the name; the title is a tooltip)."""
+    face = face_of(tile)
+    return (
+        f'<svg class="mj-tile" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'aria-hidden="true" focusable="false"><title>{escape(tile.mpsz)}: '
+        f'{escape(face.name)}</title><use href="#{symbol_id(tile, winning=winning)}"/></svg>'
+    )
+
+
+_USED = re.compile(r'<use href="#mj-([tw])-([0-9][mpszf])"/>')
+
+
+def symbol_sheet(html: str) -> str:
+    """The symbols the tiles of a page's ``html`` use, as one hidden SVG (empty when the page
+    draws no tile): each tile's markup is written once per page, not once per tile."""
+    used = sorted(set(_USED.findall(html)))
+    if not used:
+        return ""
+    symbols = "".join(tile_symbol(parse_tiles(mpsz)[0], winning=kind == "w") for kind, mpsz in used)
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" class="mj-symbols" aria-hidden="true" '
+        f'style="position:absolute;width:0;height:0;overflow:hidden">{symbols}</svg>'
+    )
 
 
 def parse_groups(text: str) -> list[tuple[Tile, ...]]:
