@@ -28,6 +28,7 @@ html_theme = "furo"
 html_title = "mjspec"
 html_static_path = ["_static"]
 html_css_files = ["mjspec.css"]
+html_favicon = "_static/favicon.svg"  # a red dragon tile: browsers ask for one
 html_theme_options = {"navigation_with_keys": True}
 
 # The live examples read the bundled corpus; set ``mjspec_scenario_paths`` to a list of
