@@ -34,6 +34,7 @@ from .directives import (
     SeatTableDirective,
 )
 from .domain import MjspecDomain, domain_of, iter_live_docs
+from .fixture_pages import FixturePagesDirective, write_fixture_pages
 from .reference_pages import CommandDirective, ErrorCodesDirective, SchemaFieldsDirective, TilesRole
 from .tiles import symbol_sheet
 
@@ -112,6 +113,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("mjspec-example", ExampleDirective)
     app.add_directive("mjspec-fixture-yaml", FixtureSourceDirective)
     app.add_directive("mjspec-fixtures", FixturesDirective)
+    app.add_directive("mjspec-fixture-pages", FixturePagesDirective)
     app.add_directive("mjspec-schema-fields", SchemaFieldsDirective)
     app.add_directive("mjspec-error-codes", ErrorCodesDirective)
     app.add_directive("mjspec-command", CommandDirective)
@@ -119,6 +121,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("mjspec-architecture", ArchitectureDirective)
     app.add_role("mjspec-tiles", TilesRole())
     app.connect("config-inited", resolve_paths)
+    app.connect("builder-inited", write_fixture_pages)
     app.connect("env-before-read-docs", load_spec)
     app.connect("env-get-outdated", reread_live_docs)
     app.connect("build-finished", fail_on_disagreement)
