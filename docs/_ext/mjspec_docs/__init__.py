@@ -22,6 +22,7 @@ from sphinx.util.typing import ExtensionMetadata
 
 from . import live
 from .architecture import ArchitectureDirective
+from .compare import CompareDirective
 from .conformance_page import ConformanceDirective
 from .directives import (
     ExampleDirective,
@@ -119,6 +120,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("mjspec-command", CommandDirective)
     app.add_directive("mjspec-conformance", ConformanceDirective)
     app.add_directive("mjspec-architecture", ArchitectureDirective)
+    app.add_directive("mjspec-compare", CompareDirective)
     app.add_role("mjspec-tiles", TilesRole())
     app.connect("config-inited", resolve_paths)
     app.connect("builder-inited", write_fixture_pages)
