@@ -28,6 +28,12 @@ from conformance.fuzz.differential import VARIANTS as FUZZ_VARIANTS
 from conformance.fuzz.differential import Plan, fuzz, known_deviation, write_finding
 from conformance.lint import lint
 from conformance.problems import Problem, ProblemsError
+from conformance.propose_cli import (
+    add_check_arguments,
+    add_propose_arguments,
+    check_command,
+    propose_command,
+)
 from conformance.report import render_side_by_side, render_text, to_json
 from conformance.report_html import to_html
 from conformance.report_junit import to_junit
@@ -359,6 +365,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_settle_arguments(settle)
     settle.set_defaults(func=settle_command)
+
+    propose = sub.add_parser(
+        "propose", help="scaffold a proposed fixture (a correction) from a hand's options"
+    )
+    add_propose_arguments(propose)
+    propose.set_defaults(func=propose_command)
+
+    check = sub.add_parser(
+        "check", help="validate proposed fixtures and show where the reference engine disagrees"
+    )
+    add_check_arguments(check)
+    check.set_defaults(func=check_command)
     return parser
 
 

@@ -1,0 +1,138 @@
+"""``mjspec propose`` and ``mjspec check``: a correction to the rules, written as a fixture.
+
+``propose`` scaffolds a ``status: proposed`` score fixture from the options of ``mjspec
+score``: every field of ``given`` filled in, the metadata asked for, and the reference
+engine's current answer shown as a comment under ``expect``, which the author writes from
+the rule text. ``check`` validates such files (schema and lint) and runs each through the
+reference engine, rule by rule: a disagreement is what the proposal is about, reported
+as such (exit 1), not a crash.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from conformance.corpus import load_corpus
+from conformance.engine import engine_info, reference_plugin
+from conformance.lint import lint
+from conformance.runner import Verdict, run_case
+from conformance.score_cli import add_score_arguments, given_from
+from spec.profile import find_profile
+
+GUIDE = """\
+# A proposed fixture, scaffolded by mjspec propose. Write under expect what the rules
+# require (the answer of the reference engine now is the comment below it), show how it
+# follows from the rule text in notes, then run: mjspec check with this file.
+"""
+
+
+def add_propose_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--id", required=True, help="the fixture's id: <variant>/<area>/<name>")
+    parser.add_argument(
+        "--rule", action="append", required=True, help="a rule id it exercises (repeat)"
+    )
+    parser.add_argument("--title", required=True, help="one line: what the fixture shows")
+    parser.add_argument("--section", default="", help="the source's section heading")
+    parser.add_argument("--out", help="write the fixture to this new file (default: print it)")
+    add_score_arguments(parser)
+
+
+def propose_command(args: argparse.Namespace) -> int:
+    """Print (or write) the scaffold; exit 2 when the options or the file are unusable."""
+    variant = find_profile(args.variant).variant
+    areas = list(load_corpus([]).catalogues[variant].areas)
+    parts = args.id.split("/")
+    if len(parts) != 3 or parts[0] != variant or parts[1] not in areas:
+        print(
+            f"usage: --id is {variant}/<area>/<name>, the area one of: {', '.join(areas)}",
+            file=sys.stderr,
+        )
+        return 2
+    if args.out is not None and Path(args.out).is_dir():
+        args.out = str(Path(args.out) / f"{parts[2]}.yaml")
+    if args.out is not None and Path(args.out).stem != parts[2]:
+        print(f"usage: the file of {args.id} is named {parts[2]}.yaml", file=sys.stderr)
+        return 2
+    given = given_from(args)
+    answer = reference_plugin().evaluate({"variant": variant, "kind": "score", "given": given})
+    text = scaffold(args, variant, given, answer)
+    if args.out is None:
+        print(text, end="")
+        return 0
+    out = Path(args.out)
+    if out.exists():
+        print(f"{out}: exists; mjspec propose writes new files only", file=sys.stderr)
+        return 2
+    out.write_text(text, encoding="utf-8")
+    print(f"wrote {out}")
+    return 0
+
+
+def scaffold(
+    args: argparse.Namespace, variant: str, given: Mapping[str, Any], answer: Mapping[str, Any]
+) -> str:
+    """The fixture's YAML: its metadata, the given, an empty expectation with the engine's
+    answer as a comment, and notes to write."""
+    head: dict[str, Any] = {
+        "id": args.id,
+        "variant": variant,
+        "kind": "score",
+        "title": args.title,
+        "rules": list(args.rule),
+    }
+    if args.section:
+        head["source"] = {"section": args.section}
+    head["status"] = "proposed"
+    head["given"] = dict(given)
+    dump = yaml.safe_dump(head, sort_keys=False, allow_unicode=True, width=88)
+    engine = yaml.safe_dump(dict(answer), sort_keys=False, allow_unicode=True, width=84)
+    commented = "".join(f"  # {line}\n" for line in engine.splitlines())
+    return (
+        GUIDE
+        + dump
+        + "expect:\n  # what the reference engine answers now:\n"
+        + commented
+        + "notes: |\n  How the expectation follows from the rules: ...\n"
+    )
+
+
+def add_check_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="+", help="proposed fixture files or folders")
+
+
+def check_command(args: argparse.Namespace) -> int:
+    """Validate the files, then show per fixture and rule whether the reference engine
+    agrees; exit 0 when every one agrees, 1 otherwise (a problem or a disagreement)."""
+    missing = [p for p in args.paths if not Path(p).exists()]
+    for path in missing:
+        print(f"{path}:0:0: not-found: no such file or folder", file=sys.stderr)
+    corpus = load_corpus([Path(p) for p in args.paths if Path(p).exists()])
+    problems = list(corpus.problems) + lint(corpus)
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    if problems or missing or not corpus.cases:
+        print(f"not checked: {len(problems) + len(missing)} problems to fix first")
+        return 1
+    engine = reference_plugin()
+    info = engine_info(engine)
+    disagreements = 0
+    for case in corpus.cases:
+        result = run_case(engine, info, case)
+        agrees = result.verdict is Verdict.PASS
+        disagreements += not agrees
+        verb = "agrees with" if agrees else "DISAGREES with"
+        print(f"{case.id} ({case.status}): the reference engine {verb} the fixture")
+        for rule in case.rules:
+            print(f"  rule {rule}: {'as expected' if agrees else 'to review'}")
+        for difference in result.differences:
+            print(f"    {difference}")
+        if result.message:
+            print(f"    {result.message}")
+    print(f"checked {len(corpus.cases)} fixtures: {disagreements} disagreements")
+    return 1 if disagreements else 0

@@ -1,0 +1,75 @@
+"""The correction workflow end to end: propose a fixture from a hand, write the expectation
+the rules require, check it and see where the reference engine disagrees."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conformance.cli import main
+
+HAND = ["--hand", "123456m 789p 222s 678s 5m5m", "--discards", "20"]
+PROPOSE = [
+    "propose",
+    "--id",
+    "taiwanese/payments/full-example-read-again",
+    "--rule",
+    "tw.payments.self-draw",
+    "--title",
+    "The source's full example, read by a newcomer",
+    *HAND,
+]
+
+
+def expect(file: Path, block: str) -> None:
+    """Write the author's expectation where the scaffold leaves it."""
+    text = file.read_text(encoding="utf-8")
+    file.write_text(text.replace("expect:\n", f"expect:\n{block}", 1), encoding="utf-8")
+
+
+def test_a_scaffold_has_the_given_and_the_engines_answer_as_a_comment(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "full-example-read-again.yaml"
+    assert main([*PROPOSE, "--out", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "status: proposed" in text
+    assert "concealed: 123456m 789p 222s 678s 5m5m" in text
+    assert "  # tai: 11" in text
+    assert main([*PROPOSE, "--out", str(out)]) == 2  # never overwritten
+    assert "exists" in capsys.readouterr().err
+    assert main([*PROPOSE, "--out", str(tmp_path / "other.yaml")]) == 2  # named by its id
+
+
+def test_an_unfinished_proposal_is_not_checked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "full-example-read-again.yaml"
+    assert main([*PROPOSE, "--out", str(out)]) == 0
+    assert main(["check", str(out)]) == 1
+    assert "not checked" in capsys.readouterr().out
+
+
+def test_a_proposal_that_disagrees_is_shown_rule_by_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "full-example-read-again.yaml"
+    assert main([*PROPOSE, "--out", str(out)]) == 0
+    expect(out, "  tai: 12\n  payments: {east: 39, south: -13, west: -13, north: -13}\n")
+    capsys.readouterr()
+    assert main(["check", str(out)]) == 1
+    printed = capsys.readouterr().out
+    assert "DISAGREES" in printed
+    assert "rule tw.payments.self-draw: to review" in printed
+    assert "tai: expected 12, got 11" in printed
+
+
+def test_a_proposal_the_engine_reproduces_checks_clean(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "full-example-read-again.yaml"
+    assert main([*PROPOSE, "--out", str(out)]) == 0
+    expect(out, "  tai: 11\n  payments: {east: 36, south: -12, west: -12, north: -12}\n")
+    assert main(["check", str(out)]) == 0
+    assert "agrees with" in capsys.readouterr().out
