@@ -77,9 +77,12 @@ class Reconciled:
     unexpected: tuple[CaseResult, ...]
     stale: tuple[tuple[Deviation, str], ...]
     problems: tuple[Problem, ...] = ()
+    proposals: tuple[CaseResult, ...] = ()
 
     @property
     def ok(self) -> bool:
+        """No unexpected failure and no stale expectation. A proposed fixture the engine
+        disagrees with (``proposals``) is a disagreement to review, not a failure."""
         return not self.unexpected and not self.stale
 
 
@@ -88,6 +91,7 @@ def reconcile(report: RunReport, expectations: Expectations | None) -> Reconcile
     entries: Sequence[Deviation] = expectations.deviations if expectations else ()
     known: list[tuple[CaseResult, Deviation]] = []
     unexpected: list[CaseResult] = []
+    proposals: list[CaseResult] = []
     met: set[int] = set()
     covered: set[int] = set()
     for result in report.results:
@@ -98,6 +102,8 @@ def reconcile(report: RunReport, expectations: Expectations | None) -> Reconcile
         if entry is not None and result.verdict is entry.expect:
             known.append((result, entry))
             met.add(id(entry))
+        elif result.verdict is Verdict.FAIL and result.case.status == "proposed":
+            proposals.append(result)
         elif deviant and result.verdict is not Verdict.SKIP:
             unexpected.append(result)
     stale = tuple(
@@ -105,7 +111,7 @@ def reconcile(report: RunReport, expectations: Expectations | None) -> Reconcile
         for entry in entries
         if id(entry) in covered and id(entry) not in met
     )
-    return Reconciled(tuple(known), tuple(unexpected), stale)
+    return Reconciled(tuple(known), tuple(unexpected), stale, proposals=tuple(proposals))
 
 
 def _entry_for(entries: Sequence[Deviation], result: CaseResult) -> Deviation | None:

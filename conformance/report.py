@@ -70,8 +70,10 @@ def render_text(report: RunReport, reconciled: Reconciled | None = None) -> str:
         f"{total[Verdict.ERROR]:>6} {total[Verdict.SKIP]:>5}   ({report.seconds:.2f} s)"
     )
     known = {id(result): entry for result, entry in reconciled.known} if reconciled else {}
+    proposals = {id(result) for result in reconciled.proposals} if reconciled else set()
     for result in report.results:
-        if result.verdict not in (Verdict.FAIL, Verdict.ERROR) or id(result) in known:
+        apart = id(result) in known or id(result) in proposals
+        if result.verdict not in (Verdict.FAIL, Verdict.ERROR) or apart:
             continue
         case = result.case
         lines += [
@@ -95,6 +97,12 @@ def render_text(report: RunReport, reconciled: Reconciled | None = None) -> str:
 
 def _expectation_lines(reconciled: Reconciled) -> list[str]:
     lines: list[str] = []
+    if reconciled.proposals:
+        count = len(reconciled.proposals)
+        lines += ["", f"proposals the engine disagrees with ({count}), to review:"]
+        for result in reconciled.proposals:
+            lines.append(f"  {result.case.id}  ({display_name(result.case.file)})")
+            lines += [f"    - {diff}" for diff in result.differences]
     if reconciled.known:
         lines += ["", f"known deviations ({len(reconciled.known)}):"]
         for result, entry in reconciled.known:
@@ -143,6 +151,7 @@ def to_json(report: RunReport, reconciled: Reconciled | None = None) -> dict[str
                 "message": r.message,
                 **({"stderr": r.stderr} if r.stderr else {}),
                 **({"known": known[id(r)].reason} if id(r) in known else {}),
+                **({"proposal": True} if r.case.status == "proposed" else {}),
                 "differences": [
                     {"path": d.path, "expected": d.expected, "actual": d.actual, "step": d.step}
                     for d in r.differences

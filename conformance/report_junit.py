@@ -27,7 +27,11 @@ def to_junit(runs: list[tuple[RunReport, Reconciled]]) -> str:
                 + len(reconciled.stale)
             ),
             errors=str(sum(1 for r in reconciled.unexpected if r.verdict is Verdict.ERROR)),
-            skipped=str(sum(1 for r in report.results if r.verdict is Verdict.SKIP) + len(known)),
+            skipped=str(
+                sum(1 for r in report.results if r.verdict is Verdict.SKIP)
+                + len(known)
+                + len(reconciled.proposals)
+            ),
             time=f"{report.seconds:.3f}",
         )
         for result in report.results:
@@ -46,6 +50,11 @@ def to_junit(runs: list[tuple[RunReport, Reconciled]]) -> str:
                 ET.SubElement(element, "skipped", message=f"known deviation: {entry.reason}")
             elif result.verdict is Verdict.SKIP:
                 ET.SubElement(element, "skipped", message=result.message)
+            elif result in reconciled.proposals:
+                proposal = ET.SubElement(
+                    element, "skipped", message="a proposal the engine disagrees with"
+                )
+                proposal.text = "\n".join(str(d) for d in result.differences)
             elif result.verdict is Verdict.FAIL:
                 failure = ET.SubElement(element, "failure", message=case.title)
                 failure.text = "\n".join(str(d) for d in result.differences)

@@ -73,3 +73,19 @@ def test_a_proposal_the_engine_reproduces_checks_clean(
     expect(out, "  tai: 11\n  payments: {east: 36, south: -12, west: -12, north: -12}\n")
     assert main(["check", str(out)]) == 0
     assert "agrees with" in capsys.readouterr().out
+
+
+def test_a_run_lists_a_disagreeing_proposal_apart_and_stays_green(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "full-example-read-again.yaml"
+    assert main([*PROPOSE, "--out", str(out)]) == 0
+    expect(out, "  tai: 12\n  payments: {east: 39, south: -13, west: -13, north: -13}\n")
+    capsys.readouterr()
+    assert main(["run", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "proposals the engine disagrees with (1), to review:" in printed
+    assert "FAIL taiwanese/payments/full-example-read-again" not in printed
+    accepted = out.read_text(encoding="utf-8").replace("status: proposed", "status: accepted")
+    out.write_text(accepted, encoding="utf-8")
+    assert main(["run", str(out)]) == 1  # the same disagreement, accepted: a failure
