@@ -127,14 +127,9 @@ def tile_symbol(tile: Tile, *, winning: bool = False) -> str:
 
 
 def tile_svg(tile: Tile, *, winning: bool = False) -> str:
-    """One tile as an SVG element using its symbol (decorative: the surrounding group
-    carries the name; the title is a tooltip)."""
-    face = face_of(tile)
-    return (
-        f'<svg class="mj-tile" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'aria-hidden="true" focusable="false"><title>{escape(tile.mpsz)}: '
-        f'{escape(face.name)}</title><use href="#{symbol_id(tile, winning=winning)}"/></svg>'
-    )
+    """One tile: an SVG element using its kind's symbol, sized by the stylesheet (the
+    group around it carries the name, for screen readers and as a tooltip)."""
+    return f'<svg class="mj-tile"><use href="#{symbol_id(tile, winning=winning)}"/></svg>'
 
 
 _USED = re.compile(r'<use href="#mj-([tw])-([0-9][mpszf])"/>')
@@ -184,8 +179,9 @@ def tiles_html(groups: Sequence[Sequence[Tile]], label: str, *, winning: Tile | 
             + tile_svg(winning, winning=True)
             + "</span>"
         )
+    name = escape(label, quote=True)
     return (
-        f'<span class="mj-tiles" role="img" aria-label="{escape(label, quote=True)}">'
+        f'<span class="mj-tiles" role="img" aria-label="{name}" title="{name}">'
         + "".join(body)
         + "</span>"
     )
