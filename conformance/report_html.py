@@ -59,6 +59,11 @@ def _engine_section(report: RunReport, reconciled: Reconciled, docs_base: str | 
         out.append(f"<h3>Unexpected failures ({len(unexpected)})</h3><ul>")
         out += [f"<li>{_failure(result, docs_base)}</li>" for result in unexpected]
         out.append("</ul>")
+    if reconciled.proposals:
+        count = len(reconciled.proposals)
+        out.append(f"<h3>Proposals the engine disagrees with, to review ({count})</h3><ul>")
+        out += [f"<li>{_failure(result, docs_base)}</li>" for result in reconciled.proposals]
+        out.append("</ul>")
     if reconciled.known:
         out.append(f"<h3>Known deviations ({len(reconciled.known)})</h3><ul>")
         for result, entry in reconciled.known:

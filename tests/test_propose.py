@@ -86,6 +86,9 @@ def test_a_run_lists_a_disagreeing_proposal_apart_and_stays_green(
     printed = capsys.readouterr().out
     assert "proposals the engine disagrees with (1), to review:" in printed
     assert "FAIL taiwanese/payments/full-example-read-again" not in printed
+    html = tmp_path / "report.html"
+    assert main(["run", str(out), "--format", "html", "--output", str(html)]) == 0
+    assert "Proposals the engine disagrees with, to review (1)" in html.read_text("utf-8")
     accepted = out.read_text(encoding="utf-8").replace("status: proposed", "status: accepted")
     out.write_text(accepted, encoding="utf-8")
     assert main(["run", str(out)]) == 1  # the same disagreement, accepted: a failure
