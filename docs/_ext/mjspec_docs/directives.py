@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx import addnodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
@@ -241,8 +242,26 @@ class RulesDirective(MjspecDirective):
             convention += para(rule.convention or "(the convention is not named)")
             node += convention
         node += self.fixture_list(cases)
+        node += self.propose_line(rule, catalogue)
         domain_of(self.env).note_rule(rule.id, Target(self.env.docname, anchor, rule.title), node)
         return [node]
+
+    def propose_line(self, rule: Rule, catalogue: Catalogue) -> nodes.paragraph:
+        """How to submit a correction of this rule: a fixture citing it, scaffolded."""
+        guide = addnodes.pending_xref(
+            "", refdomain="std", reftype="doc", reftarget="/proposing", refexplicit=True
+        )
+        guide += nodes.inline("", "Proposing a correction")
+        command = f"mjspec propose --id {catalogue.variant}/{rule.area}/<name> --rule {rule.id}"
+        return para(
+            "Encoded wrongly? Propose a correction: a fixture citing this rule, with the "
+            "outcome the rule text requires, scaffolded by ",
+            literal(command + " --title ... <the hand>"),
+            " (",
+            guide,
+            ").",
+            classes=["mj-meta", "mj-propose"],
+        )
 
     def fixture_list(self, cases: list[Case]) -> nodes.Node:
         if not cases:
