@@ -28,6 +28,10 @@ class Sichuan(Variant):
     family: ClassVar[str] = "sichuan"
     kinds: ClassVar[tuple[str, ...]] = ("score", "claim", "play", "match")
 
+    def __init__(self, profile: Profile, readings: Readings | None = None) -> None:
+        super().__init__(profile)
+        self.readings = readings if readings is not None else Readings.of(profile)
+
     def evaluate(self, kind: str, given: Mapping[str, Any]) -> Outcome:
         """Answer a request; ``options`` choose among the common readings (sc.fan.self-draw,
         sc.fan.root, sc.bloody.void-holder-not-ready)."""
@@ -35,12 +39,8 @@ class Sichuan(Variant):
         if options is None:
             return super().evaluate(kind, given)
         rest = {key: value for key, value in given.items() if key != "options"}
-        variant = _WithReadings(self.profile, Readings.of(self.profile, options))
+        variant = Sichuan(self.profile, Readings.of(self.profile, options))
         return Variant.evaluate(variant, kind, rest)
-
-    @cached_property
-    def readings(self) -> Readings:
-        return Readings.of(self.profile)
 
     def play_rules(self) -> SichuanPlay:
         """The hooks of the game state machine (built once)."""
@@ -83,14 +83,6 @@ class Sichuan(Variant):
     def play(self, given: Mapping[str, Any]) -> Outcome:
         """A whole hand from a wall and a script: the trace, a refused action, the end."""
         return scenario.play(self.play_rules(), given)
-
-
-class _WithReadings(Sichuan):
-    """The variant under a table's own readings (a request's ``options``)."""
-
-    def __init__(self, profile: Profile, readings: Readings) -> None:
-        super().__init__(profile)
-        self.__dict__["readings"] = readings
 
 
 FAMILY = Sichuan
