@@ -19,15 +19,21 @@ from spec.profile import Profile
 from spec.seats import Seat, next_seat
 
 
-def match(given: Mapping[str, Any], profile: Profile) -> dict[str, Any]:
-    """Replay the hands' outcomes: dealer, streak, round, hands played and totals after
-    each, and the end of the match."""
-    rules = profile.sections["match"]
+def rounds_of(given: Mapping[str, Any], rules: Mapping[str, Any]) -> int:
+    """The rounds of the request's ``length``, one of the profile's match lengths."""
     length = given.get("length")
     rounds = rules["lengths"].get(length, {}).get("rounds") if isinstance(length, str) else None
     if rounds is None:
         known = ", ".join(rules["lengths"])
         raise RuleError("invalid-request", f"the match lengths here: {known}", path=("length",))
+    return int(rounds)
+
+
+def match(given: Mapping[str, Any], profile: Profile) -> dict[str, Any]:
+    """Replay the hands' outcomes: dealer, streak, round, hands played and totals after
+    each, and the end of the match."""
+    rules = profile.sections["match"]
+    rounds = rounds_of(given, rules)
     seats = tuple(Seat(s) for s in profile.seats)
     if given.get("dealer", seats[0].value) != seats[0].value:
         message = f"the first dealer is the player at {seats[0].value}; seats stay fixed"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from reference_engine.variants.classical.match import hand_outcome
+from reference_engine.variants.classical.match import hand_outcome, rounds_of
 from spec.errors import RuleError
 from spec.profile import Profile
 from spec.seats import Seat
@@ -33,11 +33,7 @@ def rotating_match(given: Mapping[str, Any], profile: Profile) -> dict[str, Any]
     """Replay the hands' outcomes: the round, who holds which wind and each player's total
     after each hand, and the end of the match."""
     rules = profile.sections["match"]
-    length = given.get("length")
-    rounds = rules["lengths"].get(length, {}).get("rounds") if isinstance(length, str) else None
-    if rounds is None:
-        known = ", ".join(rules["lengths"])
-        raise RuleError("invalid-request", f"the match lengths here: {known}", path=("length",))
+    rounds = rounds_of(given, rules)
     if "dealer" in given:
         message = "the first hand's seats are the seat table's; no dealer is chosen"
         raise RuleError("invalid-request", message, path=("dealer",))
