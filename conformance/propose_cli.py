@@ -23,6 +23,7 @@ from conformance.engine import engine_info, reference_plugin
 from conformance.lint import lint
 from conformance.runner import Verdict, run_case
 from conformance.score_cli import add_score_arguments, given_from
+from spec.errors import RuleError
 from spec.profile import find_profile
 
 GUIDE = """\
@@ -45,7 +46,11 @@ def add_propose_arguments(parser: argparse.ArgumentParser) -> None:
 
 def propose_command(args: argparse.Namespace) -> int:
     """Print (or write) the scaffold; exit 2 when the options or the file are unusable."""
-    variant = find_profile(args.variant).variant
+    try:
+        variant = find_profile(args.variant).variant
+    except RuleError as error:
+        print(f"{error.code}: {error.message}", file=sys.stderr)
+        return 2
     areas = list(load_corpus([]).catalogues[variant].areas)
     parts = args.id.split("/")
     if len(parts) != 3 or parts[0] != variant or parts[1] not in areas:

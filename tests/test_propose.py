@@ -92,3 +92,11 @@ def test_a_run_lists_a_disagreeing_proposal_apart_and_stays_green(
     accepted = out.read_text(encoding="utf-8").replace("status: proposed", "status: accepted")
     out.write_text(accepted, encoding="utf-8")
     assert main(["run", str(out)]) == 1  # the same disagreement, accepted: a failure
+
+
+def test_an_unknown_variant_is_a_usage_error_not_a_traceback(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["propose", "--variant", "klingon", "--id", "klingon/x/y", "--rule", "k.x"]
+    assert main([*argv, "--title", "Nope", "--hand", "1m"]) == 2
+    assert "unknown-variant: " in capsys.readouterr().err
