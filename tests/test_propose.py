@@ -22,17 +22,25 @@ PROPOSE = [
 ]
 
 
-def expect(file: Path, block: str) -> None:
-    """Write the author's expectation where the scaffold leaves it."""
-    text = file.read_text(encoding="utf-8")
-    file.write_text(text.replace("expect:\n", f"expect:\n{block}", 1), encoding="utf-8")
+WRONG = "  tai: 12\n  payments: {east: 39, south: -13, west: -13, north: -13}\n"
+RIGHT = "  tai: 11\n  payments: {east: 36, south: -12, west: -12, north: -12}\n"
+
+
+def proposal(folder: Path, expectation: str | None = None) -> Path:
+    """A scaffolded proposal in ``folder``, with the author's ``expectation`` written where
+    the scaffold leaves it (none: as scaffolded)."""
+    file = folder / "full-example-read-again.yaml"
+    assert main([*PROPOSE, "--out", str(file)]) == 0
+    if expectation is not None:
+        text = file.read_text(encoding="utf-8")
+        file.write_text(text.replace("expect:\n", f"expect:\n{expectation}", 1), "utf-8")
+    return file
 
 
 def test_a_scaffold_has_the_given_and_the_engines_answer_as_a_comment(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    out = tmp_path / "full-example-read-again.yaml"
-    assert main([*PROPOSE, "--out", str(out)]) == 0
+    out = proposal(tmp_path)
     text = out.read_text(encoding="utf-8")
     assert "status: proposed" in text
     assert "concealed: 123456m 789p 222s 678s 5m5m" in text
@@ -45,8 +53,7 @@ def test_a_scaffold_has_the_given_and_the_engines_answer_as_a_comment(
 def test_an_unfinished_proposal_is_not_checked(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    out = tmp_path / "full-example-read-again.yaml"
-    assert main([*PROPOSE, "--out", str(out)]) == 0
+    out = proposal(tmp_path)
     assert main(["check", str(out)]) == 1
     assert "not checked" in capsys.readouterr().out
 
@@ -54,9 +61,7 @@ def test_an_unfinished_proposal_is_not_checked(
 def test_a_proposal_that_disagrees_is_shown_rule_by_rule(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    out = tmp_path / "full-example-read-again.yaml"
-    assert main([*PROPOSE, "--out", str(out)]) == 0
-    expect(out, "  tai: 12\n  payments: {east: 39, south: -13, west: -13, north: -13}\n")
+    out = proposal(tmp_path, WRONG)
     capsys.readouterr()
     assert main(["check", str(out)]) == 1
     printed = capsys.readouterr().out
@@ -68,9 +73,7 @@ def test_a_proposal_that_disagrees_is_shown_rule_by_rule(
 def test_a_proposal_the_engine_reproduces_checks_clean(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    out = tmp_path / "full-example-read-again.yaml"
-    assert main([*PROPOSE, "--out", str(out)]) == 0
-    expect(out, "  tai: 11\n  payments: {east: 36, south: -12, west: -12, north: -12}\n")
+    out = proposal(tmp_path, RIGHT)
     assert main(["check", str(out)]) == 0
     assert "agrees with" in capsys.readouterr().out
 
@@ -78,9 +81,7 @@ def test_a_proposal_the_engine_reproduces_checks_clean(
 def test_a_run_lists_a_disagreeing_proposal_apart_and_stays_green(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    out = tmp_path / "full-example-read-again.yaml"
-    assert main([*PROPOSE, "--out", str(out)]) == 0
-    expect(out, "  tai: 12\n  payments: {east: 39, south: -13, west: -13, north: -13}\n")
+    out = proposal(tmp_path, WRONG)
     capsys.readouterr()
     assert main(["run", str(out)]) == 0
     printed = capsys.readouterr().out
