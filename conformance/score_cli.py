@@ -26,6 +26,11 @@ from spec.profile import PatternValue, Profile, find_profile
 from spec.requests import table_flags
 
 SEATS = ("east", "south", "west", "north")
+FAMILY_GROUPS = {
+    "riichi": "riichi variants",
+    "classical": "classical variants",
+    "sichuan": "Sichuan",
+}  # the families whose own options have a group of the help (and of the docs' calculator)
 USAGE_CODES = frozenset(
     {"invalid-request", "unsupported-field", "inconsistent-flags", "unknown-variant"}
 )
@@ -86,18 +91,18 @@ def add_score_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--discards", type=count, help="discards on the table so far (winning discard included)"
     )
-    riichi = parser.add_argument_group("riichi variants")
+    groups = {family: parser.add_argument_group(title) for family, title in FAMILY_GROUPS.items()}
+    riichi = groups["riichi"]
     riichi.add_argument("--round", choices=SEATS, help="the round wind")
     riichi.add_argument("--dora", default="", help="dora indicators, e.g. 3p")
     riichi.add_argument("--ura", default="", help="ura-dora indicators (count with riichi)")
     riichi.add_argument("--north", type=count, default=0, help="Norths extracted (sanma)")
     riichi.add_argument("--honba", type=count, default=0, help="repeat counters on the table")
     riichi.add_argument("--sticks", type=count, default=0, help="riichi deposits on the table")
-    classical = parser.add_argument_group("classical variants")
-    classical.add_argument(
+    groups["classical"].add_argument(
         "--seen", default="", help="tiles seen by all (discards, others' melds): one-chance"
     )
-    sichuan = parser.add_argument_group("Sichuan")
+    sichuan = groups["sichuan"]
     sichuan.add_argument("--void", choices=("m", "p", "s"), help="the winner's void suit")
     sichuan.add_argument(
         "--left",
@@ -114,7 +119,6 @@ def add_score_arguments(parser: argparse.ArgumentParser) -> None:
     sichuan.add_argument(
         "--no-kong-roots", action="store_true", help="the table does not count kongs as roots"
     )
-    groups = {"riichi": riichi, "classical": classical, "sichuan": sichuan}
     for flag in table_flags():
         group = groups.get(flag.families[0], parser) if flag.families else parser
         option = "--" + flag.name.replace("_", "-")
@@ -173,6 +177,73 @@ def given_from(args: argparse.Namespace) -> dict[str, Any]:
     if table:
         given["table"] = table
     return given
+
+
+_GIVEN_OPTIONS = {
+    "seat": "--seat",
+    "dealer": "--dealer",
+    "flowers": "--flowers",
+    "round": "--round",
+    "dora_indicators": "--dora",
+    "ura_indicators": "--ura",
+    "north": "--north",
+    "void": "--void",
+}
+_TABLE_OPTIONS = {
+    "dealer_streak": "--streak",
+    "discards": "--discards",
+    "seen": "--seen",
+    "honba": "--honba",
+    "riichi_sticks": "--sticks",
+}
+
+
+def _meld_option(meld: Mapping[str, Any]) -> str | None:
+    if set(meld) - {"type", "tiles", "concealed", "added", "from"}:
+        return None
+    flags = [flag for flag in ("concealed", "added") if meld.get(flag)]
+    if "from" in meld:
+        flags.append(str(meld["from"]))
+    return ":".join([str(meld["type"]), str(meld["tiles"]), *flags])
+
+
+def options_of(variant: str, given: Mapping[str, Any]) -> list[str] | None:
+    """The ``mjspec score`` options that describe a score request's ``given`` (the inverse of
+    :func:`given_from`), or None when it holds something the options cannot say."""
+    argv = ["--variant", variant, "--hand", str(given.get("concealed", ""))]
+    win = given.get("win", {})
+    argv += ["--win", str(win.get("by", "self-draw"))]
+    if "from" in win:
+        argv += ["--from", str(win["from"])]
+    flags = {flag.name for flag in table_flags()}
+    table = given.get("table", {})
+    known = {"concealed", "melds", "win", "table", "left", "options", *_GIVEN_OPTIONS}
+    if set(given) - known or set(win) - {"by", "from"} or set(table) - flags - {*_TABLE_OPTIONS}:
+        return None
+    if given.get("ura_indicators") and not (table.get("riichi") or table.get("double_riichi")):
+        return None  # the command refuses --ura without riichi (see score_command)
+    for meld in given.get("melds", []):
+        text = _meld_option(meld)
+        if text is None:
+            return None
+        argv += ["--meld", text]
+    for key, option in _GIVEN_OPTIONS.items():
+        if key in given:
+            argv += [option, str(given[key])]
+    for key, option in _TABLE_OPTIONS.items():
+        if key in table:
+            argv += [option, str(table[key])]
+    argv += ["--" + name.replace("_", "-") for name in sorted(flags) if table.get(name)]
+    for seat in given.get("left", []):
+        argv += ["--left", str(seat)]
+    options = given.get("options", {})
+    if set(options) - {"self_draw", "kong_roots"} or options.get("kong_roots") is True:
+        return None
+    if "self_draw" in options:
+        argv += ["--self-draw", str(options["self_draw"])]
+    if options.get("kong_roots") is False:
+        argv.append("--no-kong-roots")
+    return argv
 
 
 def _sichuan_fields(args: argparse.Namespace) -> dict[str, Any]:
