@@ -19,7 +19,7 @@ version = release
 
 extensions = ["mjspec_docs"]
 
-exclude_patterns = ["_build", "README.md", ".*"]
+exclude_patterns = ["_build", "node_modules", "README.md", ".*"]
 nitpicky = True
 highlight_language = "none"
 language = "en"

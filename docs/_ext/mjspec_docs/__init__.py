@@ -22,6 +22,7 @@ from sphinx.util.typing import ExtensionMetadata
 
 from . import live
 from .architecture import ArchitectureDirective
+from .calculator import CalculatorDirective, install_runtime
 from .compare import CompareDirective
 from .conformance_page import ConformanceDirective
 from .directives import (
@@ -121,12 +122,14 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("mjspec-conformance", ConformanceDirective)
     app.add_directive("mjspec-architecture", ArchitectureDirective)
     app.add_directive("mjspec-compare", CompareDirective)
+    app.add_directive("mjspec-calculator", CalculatorDirective)
     app.add_role("mjspec-tiles", TilesRole())
     app.connect("config-inited", resolve_paths)
     app.connect("builder-inited", write_fixture_pages)
     app.connect("env-before-read-docs", load_spec)
     app.connect("env-get-outdated", reread_live_docs)
     app.connect("build-finished", fail_on_disagreement)
+    app.connect("build-finished", install_runtime)
     app.connect("html-page-context", add_tile_symbols)
     return {
         "version": __version__,
