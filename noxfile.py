@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import nox
 
-nox.options.sessions = ["tests", "lint", "typecheck", "imports", "docs"]
+nox.options.sessions = ["tests", "lint", "typecheck", "imports", "docs", "browser"]
 nox.options.reuse_existing_virtualenvs = True
 
 PYTHON = None  # the interpreter that runs nox (any Python 3.11+)
@@ -50,23 +52,39 @@ def imports(session: nox.Session) -> None:
     session.run("lint-imports")
 
 
+SITE = "docs/_build/html"
+SPHINX_BUILD = (
+    "sphinx-build",
+    "-W",
+    "-n",
+    "--keep-going",
+    "-j",
+    "auto",
+    "-b",
+    "html",
+    "docs",
+    SITE,
+)
+
+
 @nox.session(python=PYTHON)
 def docs(session: nox.Session) -> None:
     """Build the Sphinx site with warnings as errors, in parallel (with the adapters, for the
-    conformance page)."""
+    conformance page; the calculator's Pyodide comes from the npm registry, pinned in
+    docs/package-lock.json)."""
     session.install(".[docs,adapters]")
-    session.run(
-        "sphinx-build",
-        "-W",
-        "-n",
-        "--keep-going",
-        "-j",
-        "auto",
-        "-b",
-        "html",
-        "docs",
-        "docs/_build/html",
-    )
+    session.run(*SPHINX_BUILD)
+
+
+@nox.session(python=PYTHON)
+def browser(session: nox.Session) -> None:
+    """The built site in Debian's chromium through playwright (never a downloaded browser):
+    tiles, the calculator, links, layouts at 390 and 1280 px, escaping. Builds the site first
+    when the docs session has not; screenshots go to docs/_build/screenshots/."""
+    session.install(".[test,docs,adapters,browser]")
+    if not Path(SITE, "index.html").is_file():
+        session.run(*SPHINX_BUILD)
+    session.run("pytest", "-m", "browser", "tests/test_browser.py", env={"MJSPEC_BROWSER": "1"})
 
 
 @nox.session(python=PYTHON)
