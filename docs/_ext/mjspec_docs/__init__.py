@@ -37,6 +37,7 @@ from .directives import (
 )
 from .domain import MjspecDomain, domain_of, iter_live_docs
 from .fixture_pages import FixturePagesDirective, write_fixture_pages
+from .nodes_util import depart_folded_html, folded, visit_folded_html, visit_folded_plain
 from .reference_pages import CommandDirective, ErrorCodesDirective, SchemaFieldsDirective, TilesRole
 from .tiles import symbol_sheet
 
@@ -107,6 +108,10 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         "(default: the bundled spec/scenarios).",
     )
     app.add_domain(MjspecDomain)
+    plain = (visit_folded_plain, visit_folded_plain)
+    app.add_node(
+        folded, html=(visit_folded_html, depart_folded_html), text=plain, latex=plain, man=plain
+    )
     app.add_directive("mjspec-rules", RulesDirective)
     app.add_directive("mjspec-pattern-table", PatternTableDirective)
     app.add_directive("mjspec-seat-table", SeatTableDirective)

@@ -33,7 +33,7 @@ from .games_common import (
     tiles_inline,
     words_cell,
 )
-from .nodes_util import Cell, field_list, literal, para, table
+from .nodes_util import Cell, field_list, fold, literal, para, table
 
 PHASES = {
     "declare": "may declare concealed kongs before the first discard",
@@ -198,7 +198,8 @@ class PlayView:
                 extra += f" — must be refused with the code {illegal.get('code')}"
             item += para(*action_nodes(action, extra))
             listing += item
-        return [nodes.rubric("", "Script"), listing]
+        count = f"{len(actions)} action{'s' if len(actions) != 1 else ''}"
+        return [fold(f"Script ({count})", [listing])]
 
     def brought(self, step: int, action: Action) -> str:
         """What a draw or a replacement brought into the hand, read from the engine's trace."""
@@ -225,10 +226,8 @@ class PlayView:
         wanted = sorted(self.expect.get("checkpoints", []), key=lambda c: int(c["after"]))
         if not wanted:
             return []
-        out: list[nodes.Node] = [nodes.rubric("", "Checkpoints")]
-        for checkpoint in wanted:
-            out.append(self.checkpoint(checkpoint))
-        return out
+        count = f"{len(wanted)} checkpoint{'s' if len(wanted) != 1 else ''}"
+        return [fold(f"Checkpoints ({count})", [self.checkpoint(c) for c in wanted])]
 
     def checkpoint(self, checkpoint: Mapping[str, Any]) -> nodes.Node:
         step = int(checkpoint["after"])

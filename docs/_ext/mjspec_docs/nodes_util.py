@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
+from typing import Any
 
 from docutils import nodes
 
@@ -127,4 +129,28 @@ def tile_groups_para(groups: Sequence[Sequence[Tile]], label: str) -> nodes.para
     node = para(classes=["mj-hand"])
     node += raw_html(tiles_html(groups, label))
     node += literal(label, "mj-mpsz")
+    return node
+
+
+class folded(nodes.General, nodes.Element):  # noqa: N801 (docutils names nodes in lower case)
+    """A block that HTML shows folded under a one-line summary (``<details>``); other
+    builders show it as it is."""
+
+
+def visit_folded_html(translator: Any, node: folded) -> None:
+    summary = html.escape(str(node["summary"]))
+    translator.body.append(f'<details class="mj-fold"><summary>{summary}</summary>')
+
+
+def depart_folded_html(translator: Any, node: folded) -> None:
+    translator.body.append("</details>")
+
+
+def visit_folded_plain(translator: Any, node: folded) -> None:
+    """Other builders: the children only."""
+
+
+def fold(summary: str, children: Sequence[nodes.Node]) -> folded:
+    node = folded(summary=summary)
+    node.extend(children)
     return node
