@@ -293,9 +293,7 @@ def test_the_calculator_says_it_cannot_start_when_a_wheel_is_missing(
     assert disabled
 
 
-def test_the_calculator_opened_as_a_file_says_to_serve_the_site(
-    chromium: Any, site: Path
-) -> None:
+def test_the_calculator_opened_as_a_file_says_to_serve_the_site(chromium: Any, site: Path) -> None:
     page = Watched(chromium, WIDE)
     page.page.goto((site / "calculator.html").as_uri())
     page.page.wait_for_function(
@@ -399,3 +397,23 @@ def test_fixture_text_with_markup_in_it_is_shown_as_text(chromium: Any, tmp_path
         assert injected == 0
         assert "pwned" not in title
         assert page.errors == []
+
+
+def test_every_page_of_the_site_is_under_a_megabyte(site: Path) -> None:
+    sizes = {
+        page.relative_to(site).as_posix(): page.stat().st_size for page in site.rglob("*.html")
+    }
+    assert len(sizes) > 40
+    assert {page: size for page, size in sizes.items() if size >= 1_000_000} == {}
+
+
+def test_a_play_fixtures_script_and_checkpoints_fold(watched: Watched, site_url: str) -> None:
+    page = watched.page
+    page.goto(site_url + "variants/fixtures/taiwanese/play.html")
+    folds = page.locator("details.mj-fold")
+    assert folds.count() > 20
+    first = folds.first
+    assert first.get_attribute("open") is None
+    assert not first.locator("ol, table").first.is_visible()
+    first.locator("summary").click()
+    assert first.locator("ol, table").first.is_visible()

@@ -37,6 +37,7 @@ from .domain import Failure, Target, anchor_for, domain_of, xref
 from .fixtures import FixtureView, source_path
 from .live import Spec, current, extended_variants
 from .nodes_util import literal, para, table
+from .paging import parts
 
 logger = logging.getLogger(__name__)
 
@@ -484,11 +485,13 @@ class FixtureSourceDirective(MjspecDirective):
 
 
 class FixturesDirective(MjspecDirective):
-    """``.. mjspec-fixtures:: <variant>``: every fixture of the variant, grouped by area."""
+    """``.. mjspec-fixtures:: <variant>``: every fixture of the variant, grouped by area
+    (``:area:`` one area; ``:part:`` with it, one of the pages :mod:`.paging` cuts it in)."""
 
     required_arguments = 1
     option_spec: ClassVar[dict[str, Any]] = {
         "area": directives.unchanged_required,
+        "part": directives.positive_int,
         "worked-examples": directives.flag,
     }
 
@@ -496,6 +499,9 @@ class FixturesDirective(MjspecDirective):
         variant = self.arguments[0]
         data = self.spec()
         cases = [c for c in data.cases(variant) if self.options.get("area", c.area) == c.area]
+        if "part" in self.options:  # one page of an area cut by .paging (needs :area:)
+            cut = parts(cases)
+            cases = cut[self.options["part"] - 1] if self.options["part"] <= len(cut) else []
         domain_of(self.env).note_live(self.env.docname)
         invalid = scenario_problems(data, variant)
         if not cases and not invalid:

@@ -1,7 +1,8 @@
 """Fixture pages kept light: each variant's fixtures are drawn one rule area per page.
 
-When the builder starts, one small source file per variant and area of the corpus is
-written under ``variants/fixtures/<variant>/`` (stale ones removed; a file is rewritten
+When the builder starts, one small source file per variant and area of the corpus (or per
+part of an area too heavy for one page, :mod:`.paging`) is written under
+``variants/fixtures/<variant>/`` (stale ones removed; a file is rewritten
 only when its text changes), each drawing that area with ``mjspec-fixtures``; the
 ``mjspec-fixture-pages`` directive lists them, in the catalogue's order of areas, as the
 variant's fixtures page's table of contents.
@@ -10,6 +11,7 @@ variant's fixtures page's table of contents.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from docutils import nodes
@@ -18,27 +20,54 @@ from sphinx.application import Sphinx
 
 from . import live
 from .directives import MjspecDirective, ordered_areas
+from .paging import parts
 
 FOLDER = Path("variants") / "fixtures"
 
 
-def area_pages(spec: live.Spec) -> dict[str, list[str]]:
-    """Each variant's areas that hold fixtures, in the catalogue's order."""
-    found: dict[str, list[str]] = {}
+@dataclass(frozen=True)
+class AreaPage:
+    """One page of a variant's rule area: part ``part`` of ``parts`` (see :mod:`.paging`)."""
+
+    variant: str
+    area: str
+    part: int = 1
+    parts: int = 1
+
+    @property
+    def name(self) -> str:
+        """``<area>`` for the first part (its address stays when an area grows), then
+        ``<area>-part-<n>``."""
+        return self.area if self.part == 1 else f"{self.area}-part-{self.part}"
+
+
+def area_pages(spec: live.Spec) -> dict[str, list[AreaPage]]:
+    """Each variant's pages of the areas that hold fixtures, in the catalogue's order."""
+    found: dict[str, list[AreaPage]] = {}
     for variant in sorted({case.variant for case in spec.corpus.cases}):
-        areas = [case.area for case in spec.cases(variant)]
-        found[variant] = [a for a in ordered_areas(spec.catalogue(variant), areas) if a in areas]
+        cases = spec.cases(variant)
+        areas = [case.area for case in cases]
+        pages: list[AreaPage] = []
+        for area in ordered_areas(spec.catalogue(variant), areas):
+            count = len(parts([case for case in cases if case.area == area]))
+            if area in areas:
+                pages += [AreaPage(variant, area, n, count) for n in range(1, count + 1)]
+        found[variant] = pages
     return found
 
 
-def page_text(spec: live.Spec, variant: str, area: str) -> str:
-    catalogue = spec.catalogue(variant)
-    heading = catalogue.areas.get(area, area) if catalogue else area
-    profile = spec.profile(variant)
-    title = f"{profile.name if profile else variant}: {heading}"
+def page_text(spec: live.Spec, page: AreaPage) -> str:
+    catalogue = spec.catalogue(page.variant)
+    heading = catalogue.areas.get(page.area, page.area) if catalogue else page.area
+    profile = spec.profile(page.variant)
+    title = f"{profile.name if profile else page.variant}: {heading}"
+    if page.parts > 1:
+        title += f" (part {page.part} of {page.parts})"
     # orphan: a site without the variant's fixtures page (a test's) lists no toctree of it
     underline = "=" * len(title)
-    directive = f".. mjspec-fixtures:: {variant}\n   :area: {area}\n"
+    directive = f".. mjspec-fixtures:: {page.variant}\n   :area: {page.area}\n"
+    if page.parts > 1:
+        directive += f"   :part: {page.part}\n"
     return f":orphan:\n\n{title}\n{underline}\n\n{directive}"
 
 
@@ -47,9 +76,9 @@ def write_fixture_pages(app: Sphinx) -> None:
     spec = live.current(Path(path) for path in app.config.mjspec_scenario_paths)
     root = Path(app.srcdir) / FOLDER
     wanted: dict[Path, str] = {}
-    for variant, areas in area_pages(spec).items():
-        for area in areas:
-            wanted[root / variant / f"{area}.rst"] = page_text(spec, variant, area)
+    for variant, pages in area_pages(spec).items():
+        for page in pages:
+            wanted[root / variant / f"{page.name}.rst"] = page_text(spec, page)
     for path, text in wanted.items():
         path.parent.mkdir(parents=True, exist_ok=True)
         if not path.exists() or path.read_text(encoding="utf-8") != text:
@@ -66,10 +95,10 @@ class FixturePagesDirective(MjspecDirective):
 
     def run(self) -> list[nodes.Node]:
         variant = self.arguments[0]
-        areas = area_pages(self.spec()).get(variant)
-        if not areas:
+        pages = area_pages(self.spec()).get(variant)
+        if not pages:
             return self.problem(f"no fixture of variant {variant!r}")
-        docnames = [(FOLDER / variant / area).as_posix() for area in areas]
+        docnames = [(FOLDER / variant / page.name).as_posix() for page in pages]
         return [toctree(self.env.docname, docnames)]
 
 
