@@ -38,7 +38,13 @@ from .directives import (
 from .domain import MjspecDomain, domain_of, iter_live_docs
 from .fixture_pages import FixturePagesDirective, write_fixture_pages
 from .nodes_util import depart_folded_html, folded, visit_folded_html, visit_folded_plain
-from .reference_pages import CommandDirective, ErrorCodesDirective, SchemaFieldsDirective, TilesRole
+from .reference_pages import (
+    CliReferenceDirective,
+    CommandDirective,
+    ErrorCodesDirective,
+    SchemaFieldsDirective,
+    TilesRole,
+)
 from .tiles import symbol_sheet
 
 __version__ = "0.1.0"
@@ -124,6 +130,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("mjspec-schema-fields", SchemaFieldsDirective)
     app.add_directive("mjspec-error-codes", ErrorCodesDirective)
     app.add_directive("mjspec-command", CommandDirective)
+    app.add_directive("mjspec-cli-reference", CliReferenceDirective)
     app.add_directive("mjspec-conformance", ConformanceDirective)
     app.add_directive("mjspec-architecture", ArchitectureDirective)
     app.add_directive("mjspec-compare", CompareDirective)

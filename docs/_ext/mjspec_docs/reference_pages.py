@@ -3,11 +3,13 @@
 - ``mjspec-schema-fields:: <schema>``: the fields of a JSON Schema object (``:def:``);
 - ``mjspec-error-codes::``: the error codes and their meanings, from the scenario schema;
 - ``mjspec-command:: mjspec ...``: a command of the CLI and its output, run while building;
+- ``mjspec-cli-reference::``: every command and option, from the argument parser;
 - ``:mjspec-tiles:`123m```: tiles drawn inline.
 """
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import io
 import json
@@ -20,12 +22,13 @@ from docutils.parsers.rst import directives
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
-from conformance.cli import main
+from conformance.cli import build_parser, main
 from spec.schemas import schema
 
 from .directives import MjspecDirective
 from .domain import domain_of
-from .nodes_util import literal, raw_html, table
+from .games_common import captioned
+from .nodes_util import Cell, literal, para, raw_html, table
 from .tiles import notation_html
 
 logger = logging.getLogger(__name__)
@@ -204,3 +207,64 @@ class TilesRole(SphinxRole):
             )
             return [literal(self.text)], [message]
         return [raw_html(drawn), literal(self.text, "mj-mpsz")], []
+
+
+def _value_of(action: argparse.Action) -> str:
+    """What an option takes: nothing (a switch), one of its choices, or its metavar."""
+    if action.nargs == 0:
+        return "(switch)"
+    if action.choices is not None:
+        return " | ".join(str(choice) for choice in action.choices)
+    return str(action.metavar or action.dest.upper())
+
+
+def _default_of(action: argparse.Action) -> str:
+    if action.nargs == 0 or action.default in (None, [], "", argparse.SUPPRESS):
+        return ""
+    return str(action.default)
+
+
+def option_rows(command: argparse.ArgumentParser) -> list[tuple[str, list[list[Cell]]]]:
+    """Each argument group of ``command`` with its options: name, value, default, meaning
+    (help options left out)."""
+    groups = []
+    for group in command._action_groups:
+        rows: list[list[Cell]] = []
+        for action in group._group_actions:
+            if isinstance(action, argparse._HelpAction):
+                continue
+            name = ", ".join(action.option_strings) or action.dest
+            meaning = (action.help or "").replace("%(default)s", _default_of(action))
+            rows.append([literal(name), _value_of(action), _default_of(action), meaning])
+        if rows:
+            groups.append((group.title or "", rows))
+    return groups
+
+
+def subcommands(parser: argparse.ArgumentParser) -> list[tuple[str, str, argparse.ArgumentParser]]:
+    """(name, one-line help, parser) of every subcommand of ``parser``, in its order."""
+    found = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    helps = {choice.dest: str(choice.help or "") for choice in found._choices_actions}
+    return [(name, helps.get(name, ""), command) for name, command in found.choices.items()]
+
+
+class CliReferenceDirective(MjspecDirective):
+    """``.. mjspec-cli-reference::``: every command of ``mjspec``, its usage and every option,
+    read from the argument parser (:func:`conformance.cli.build_parser`)."""
+
+    def run(self) -> list[nodes.Node]:
+        out: list[nodes.Node] = []
+        for name, summary, command in subcommands(build_parser()):
+            section = self.new_section([f"cli-{name}"], f"mjspec {name}")
+            section += para(summary[:1].upper() + summary[1:] + ".")
+            usage = command.format_usage().removeprefix("usage: ").strip()
+            section += nodes.literal_block(usage, usage, classes=["mj-usage"])
+            for title, rows in option_rows(command):
+                heading = {"positional arguments": "arguments", "options": "options"}.get(
+                    title, title
+                )
+                section += captioned(
+                    table(["Option", "Value", "Default", "Meaning"], rows), heading
+                )
+            out.append(section)
+        return out
