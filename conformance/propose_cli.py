@@ -1,9 +1,12 @@
 """``mjspec propose`` and ``mjspec check``: a correction to the rules, written as a fixture.
 
-``propose`` scaffolds a ``status: proposed`` score fixture from the options of ``mjspec
-score``: every field of ``given`` filled in, the metadata asked for, and the reference
-engine's current answer shown as a comment under ``expect``, which the author writes from
-the rule text. ``check`` validates such files (schema and lint) and runs each through the
+``propose`` scaffolds a ``status: proposed`` fixture: a score fixture from the options of
+``mjspec score``, or a play fixture from a script (``--script FILE``: a YAML file holding a
+play request's ``given``, its wall and actions). Every field of ``given`` is filled in, the
+metadata asked for, and the reference engine's current answer is shown as a comment under
+``expect`` (for a script: how the hand ends, any refused action, and the state and legal
+actions after the last action, a checkpoint to copy), which the author writes from the rule
+text. ``check`` validates such files (schema and lint) and runs each through the
 reference engine, rule by rule: a disagreement is what the proposal is about, reported
 as such (exit 1), not a crash.
 """
@@ -21,8 +24,10 @@ import yaml
 from conformance.corpus import load_corpus
 from conformance.engine import engine_info, reference_plugin
 from conformance.lint import lint
+from conformance.problems import ProblemsError
 from conformance.runner import Verdict, run_case
 from conformance.score_cli import add_score_arguments, given_from
+from conformance.yamlsafe import load_file
 from spec.errors import RuleError
 from spec.profile import find_profile
 
@@ -41,7 +46,53 @@ def add_propose_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--title", required=True, help="one line: what the fixture shows")
     parser.add_argument("--section", default="", help="the source's section heading")
     parser.add_argument("--out", help="write the fixture to this new file (default: print it)")
-    add_score_arguments(parser)
+    parser.add_argument(
+        "--script",
+        metavar="FILE",
+        help="a play fixture instead of a score one: a YAML file holding the play request's "
+        "given (wall, actions, dealer...); the hand's options are then left out",
+    )
+    add_score_arguments(parser, hand_required=False)
+
+
+class UsageError(Exception):
+    """Options or a script that cannot be made into a fixture (exit 2)."""
+
+
+def _script_given(path: str) -> dict[str, Any]:
+    """The ``given`` of a play request read from ``path`` (safe YAML, a mapping)."""
+    try:
+        document = load_file(Path(path))
+    except ProblemsError as error:
+        raise UsageError("\n".join(str(problem) for problem in error.problems)) from None
+    if not isinstance(document.data, dict):
+        raise UsageError(f"{path}:1:1: not-a-mapping: a script is a mapping (wall, actions...)")
+    return dict(document.data)
+
+
+def _situation(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
+    """The fixture's kind and ``given``: from ``--script`` or from the hand's options."""
+    if args.script is None:
+        if args.hand is None:
+            raise UsageError("usage: --hand (a score fixture) or --script FILE (a play one)")
+        return "score", given_from(args)
+    if args.hand is not None or args.meld:
+        raise UsageError("usage: --script describes the whole hand; leave out --hand and --meld")
+    return "play", _script_given(args.script)
+
+
+def _shown(kind: str, answer: Mapping[str, Any]) -> dict[str, Any]:
+    """What the comment shows of the engine's answer: all of it for a score; for a play, the
+    end, any refused action and the last step of the trace (every step would be pages)."""
+    if kind != "play" or "error" in answer:
+        return dict(answer)
+    shown = {key: value for key, value in answer.items() if key != "trace"}
+    trace = answer.get("trace") or []
+    if trace:
+        last = dict(trace[-1])
+        last.pop("action", None)
+        shown["checkpoints"] = [last]
+    return shown
 
 
 def propose_command(args: argparse.Namespace) -> int:
@@ -64,9 +115,19 @@ def propose_command(args: argparse.Namespace) -> int:
     if args.out is not None and Path(args.out).stem != parts[2]:
         print(f"usage: the file of {args.id} is named {parts[2]}.yaml", file=sys.stderr)
         return 2
-    given = given_from(args)
-    answer = reference_plugin().evaluate({"variant": variant, "kind": "score", "given": given})
-    text = scaffold(args, variant, given, answer)
+    try:
+        kind, given = _situation(args)
+    except UsageError as error:
+        print(error, file=sys.stderr)
+        return 2
+    answer = reference_plugin().evaluate({"variant": variant, "kind": kind, "given": given})
+    if kind == "play" and answer.get("error", {}).get("code") == "invalid-request":
+        refusal = answer["error"]
+        where = ".".join(str(p) for p in refusal.get("path", []))
+        at = f" (at {where})" if where else ""
+        print(f"{args.script}: invalid-request: {refusal['message']}{at}", file=sys.stderr)
+        return 2
+    text = scaffold(args, variant, kind, given, _shown(kind, answer))
     if args.out is None:
         print(text, end="")
         return 0
@@ -80,14 +141,18 @@ def propose_command(args: argparse.Namespace) -> int:
 
 
 def scaffold(
-    args: argparse.Namespace, variant: str, given: Mapping[str, Any], answer: Mapping[str, Any]
+    args: argparse.Namespace,
+    variant: str,
+    kind: str,
+    given: Mapping[str, Any],
+    answer: Mapping[str, Any],
 ) -> str:
     """The fixture's YAML: its metadata, the given, an empty expectation with the engine's
     answer as a comment, and notes to write."""
     head: dict[str, Any] = {
         "id": args.id,
         "variant": variant,
-        "kind": "score",
+        "kind": kind,
         "title": args.title,
         "rules": list(args.rule),
     }

@@ -49,14 +49,14 @@ def _variant_names() -> str:
     return ", ".join(variant_ids())
 
 
-def add_score_arguments(parser: argparse.ArgumentParser) -> None:
+def add_score_arguments(parser: argparse.ArgumentParser, *, hand_required: bool = True) -> None:
     parser.add_argument(
         "--variant",
         default="taiwanese",
         help=f"the variant's id or an alias: {_variant_names()} (default: %(default)s)",
     )
     parser.add_argument(
-        "--hand", required=True, help="concealed tiles, the winning tile last (MPSZ)"
+        "--hand", required=hand_required, help="concealed tiles, the winning tile last (MPSZ)"
     )
     parser.add_argument(
         "--meld",

@@ -101,3 +101,74 @@ def test_an_unknown_variant_is_a_usage_error_not_a_traceback(
     argv = ["propose", "--variant", "klingon", "--id", "klingon/x/y", "--rule", "k.x"]
     assert main([*argv, "--title", "Nope", "--hand", "1m"]) == 2
     assert "unknown-variant: " in capsys.readouterr().err
+
+
+SCRIPT = """\
+wall:
+  hands:
+    east: 1m2m3m4m6m7m8m9m 2p3p5p6p8p9p 1s1s
+    south: 2m3m5m6m8m9m 1p3p4p6p7p9p 1s2s4s7s
+    west: 234s 567s 888s 555z 6z6z 9s9s
+    north: 1m2m4m5m7m8m 2p3p5p8p9p 1s4s7s 5z 6z
+  draws: 1z 2z 3z 4z 7z 1z 2z 3z 4z 7z 6z
+actions: [east discard 1z, south draw, south discard 2z, west draw, west discard 3z,
+  north draw, north discard 4z, east draw, east discard 7z, south draw, south discard 1z,
+  west draw, west discard 2z, north draw, north discard 3z, east draw, east discard 4z,
+  south draw, south discard 7z, west draw, west win]
+"""
+PLAY = [
+    "propose",
+    "--id",
+    "taiwanese/play/west-wins-on-its-draw",
+    "--rule",
+    "tw.play.win-ends-hand",
+]
+PLAY += ["--title", "West draws 6z and wins, a half flush with honour pungs"]
+
+
+def test_a_play_script_becomes_a_proposed_play_fixture_checked_rule_by_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = tmp_path / "script.yaml"
+    script.write_text(SCRIPT, encoding="utf-8")
+    out = tmp_path / "west-wins-on-its-draw.yaml"
+    assert main([*PLAY, "--script", str(script), "--out", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "kind: play" in text
+    assert "  - west win\n" in text
+    assert "  #   end: win" in text  # the engine's end of the hand, as a comment
+    assert "  # checkpoints:" in text  # the last step, a checkpoint to copy
+    author = (
+        "  result:\n    end: win\n    payments: {east: -20, south: -20, west: 60, north: -20}\n"
+    )
+    out.write_text(text.replace("expect:\n", f"expect:\n{author}", 1), "utf-8")
+    capsys.readouterr()
+    assert main(["check", str(out)]) == 1
+    report = capsys.readouterr().out
+    assert "DISAGREES" in report
+    assert "rule tw.play.win-ends-hand: to review" in report
+    assert "payments" in report
+
+
+@pytest.mark.parametrize(
+    ("script", "extra", "message"),
+    [
+        (None, [], "--hand (a score fixture) or --script FILE"),
+        ("wall: {seed: 3}\n", [], "'actions' is a required property"),
+        ("- a list\n", [], "a script is a mapping"),
+        (SCRIPT, ["--hand", "1m"], "leave out --hand"),
+    ],
+)
+def test_a_script_that_is_no_play_request_is_a_usage_error(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    script: str | None,
+    extra: list[str],
+    message: str,
+) -> None:
+    argv = [*PLAY, *extra]
+    if script is not None:
+        (tmp_path / "s.yaml").write_text(script, encoding="utf-8")
+        argv += ["--script", str(tmp_path / "s.yaml")]
+    assert main(argv) == 2
+    assert message in capsys.readouterr().err

@@ -158,7 +158,8 @@ class ErrorCodesDirective(MjspecDirective):
 class CommandDirective(MjspecDirective):
     """``.. mjspec-command:: mjspec score --hand ...``: a command run while the page builds.
 
-    The command runs in-process through :func:`conformance.cli.main`; the page
+    The command runs in-process through :func:`conformance.cli.main`, in the docs' folder
+    (a path in it is relative to ``docs/``, wherever the build is started); the page
     shows it with its output. ``:exit-status:`` (default 0, or ``any``) is checked,
     so a documented command that stops working breaks the build.
     """
@@ -173,7 +174,11 @@ class CommandDirective(MjspecDirective):
         if not argv or argv[0] != "mjspec":
             return self.problem(f"only mjspec commands can be run: {command!r}")
         output = io.StringIO()
-        with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
+        with (
+            contextlib.chdir(self.env.srcdir),
+            contextlib.redirect_stdout(output),
+            contextlib.redirect_stderr(output),
+        ):
             try:
                 status = main(argv[1:])
             except SystemExit as exit_:
