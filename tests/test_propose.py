@@ -103,19 +103,11 @@ def test_an_unknown_variant_is_a_usage_error_not_a_traceback(
     assert "unknown-variant: " in capsys.readouterr().err
 
 
-SCRIPT = """\
-wall:
-  hands:
-    east: 1m2m3m4m6m7m8m9m 2p3p5p6p8p9p 1s1s
-    south: 2m3m5m6m8m9m 1p3p4p6p7p9p 1s2s4s7s
-    west: 234s 567s 888s 555z 6z6z 9s9s
-    north: 1m2m4m5m7m8m 2p3p5p8p9p 1s4s7s 5z 6z
-  draws: 1z 2z 3z 4z 7z 1z 2z 3z 4z 7z 6z
-actions: [east discard 1z, south draw, south discard 2z, west draw, west discard 3z,
-  north draw, north discard 4z, east draw, east discard 7z, south draw, south discard 1z,
-  west draw, west discard 2z, north draw, north discard 3z, east draw, east discard 4z,
-  south draw, south discard 7z, west draw, west win]
-"""
+# the guide's script (docs/proposing.rst), so that the guide's play example is tested too
+SCRIPT_FILE = (
+    Path(__file__).resolve().parent.parent / "docs/examples/proposing/west-wins-on-its-draw.yaml"
+)
+SCRIPT = SCRIPT_FILE.read_text(encoding="utf-8")
 PLAY = [
     "propose",
     "--id",
