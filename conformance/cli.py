@@ -34,6 +34,7 @@ from conformance.propose_cli import (
     check_command,
     propose_command,
 )
+from conformance.replay_cli import add_replay_arguments, replay_command
 from conformance.report import render_side_by_side, render_text, to_json
 from conformance.report_html import to_html
 from conformance.report_junit import to_junit
@@ -377,6 +378,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_check_arguments(check)
     check.set_defaults(func=check_command)
+
+    replay = sub.add_parser(
+        "replay", help="replay game logs on the reference play engine, hand by hand"
+    )
+    add_replay_arguments(replay)
+    replay.set_defaults(func=replay_command)
     return parser
 
 

@@ -1,0 +1,1 @@
+"""Replaying other engines' game logs on the reference play engine (``mjspec replay``)."""

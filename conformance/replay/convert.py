@@ -1,0 +1,206 @@
+"""An MJAI hand as a play request: the wall the log shows, and its events as the script.
+
+The log does not carry the wall, only the tiles drawn ("open wall"): the dealt hands are
+``start_kyoku``'s ``tehais``, the draws every ``tsumo`` in order (the dealer's first being
+the dealer's extra tile, which the play engine deals), the replacements the ``tsumo`` that
+follows a kan or a North, the dora indicators ``start_kyoku``'s and each ``dora`` event's,
+the ura indicators those a win shows. Each event becomes the action of the rules' grammar
+(:mod:`spec.actions`) it is; a replacement draw and ``reach_accepted`` are none (the engine
+draws and takes the deposit itself). The request is a ``play`` request like any fixture's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from conformance.problems import ProblemsError
+from conformance.replay.mjai import Event, LoggedHand, seats_field
+from conformance.replay.mjai import field as event_field
+
+SEATS = ("east", "south", "west", "north")
+HONOURS = {"E": "1z", "S": "2z", "W": "3z", "N": "4z", "P": "5z", "F": "6z", "C": "7z"}
+RIICHI_DEPOSIT = 1_000
+KANS = frozenset({"daiminkan", "ankan", "kakan", "nukidora", "kita"})
+
+
+def tile(hand: LoggedHand, event: Event, text: object, name: str = "pai") -> str:
+    """An MJAI tile as MPSZ: ``5mr`` -> ``0m`` (a red five), ``E`` -> ``1z``, ``P`` -> ``5z``."""
+    if isinstance(text, str):
+        if text in HONOURS:
+            return HONOURS[text]
+        if len(text) == 3 and text[0] == "5" and text[1] in "mps" and text[2] == "r":
+            return f"0{text[1]}"
+        if len(text) == 2 and text[0] in "123456789" and text[1] in "mps":
+            return text
+    message = f"{event.type}.{name}: {text!r} is not an MJAI tile"
+    raise ProblemsError([hand.problem(event, "log-tile", message, name)])
+
+
+def plain(mpsz: str) -> str:
+    """A red five named as a five: melds are named by their tiles' ranks (``pung 5p``)."""
+    return mpsz.replace("0", "5")
+
+
+@dataclass
+class Script:
+    """The request being built and, per action, the log line it came from."""
+
+    players: int
+    dealer: int  # the MJAI number of this hand's dealer
+    draws: list[str] = field(default_factory=list)
+    replacements: list[str] = field(default_factory=list)
+    indicators: list[str] = field(default_factory=list)
+    ura: list[str] = field(default_factory=list)
+    actions: list[str] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+
+    def act(self, event: Event, text: str) -> None:
+        self.actions.append(text)
+        self.lines.append(event.line)
+
+
+@dataclass(frozen=True)
+class Replayable:
+    """A hand's play request and the log line of each of its actions."""
+
+    request: dict[str, Any]
+    lines: tuple[int, ...]
+    players: int
+
+
+def _seat(hand: LoggedHand, event: Event, script: Script, name: str = "actor") -> str:
+    """The seat wind of the player ``event`` names (MJAI numbers players from the first
+    dealer; the rules name them by their wind in this hand, the dealer being East)."""
+    index = event_field(hand, event, name, int)
+    if not 0 <= index < script.players:
+        message = f"{event.type}.{name} {index} is not a seat of {script.players} players"
+        raise ProblemsError([hand.problem(event, "log-field", message, name)])
+    return SEATS[(index - script.dealer) % script.players]
+
+
+def _meld_action(hand: LoggedHand, event: Event, seat: str) -> str:
+    claimed = tile(hand, event, event.data.get("pai"))
+    if event.type == "chi":
+        consumed = event_field(hand, event, "consumed", list)
+        tiles = sorted(
+            [claimed, *(tile(hand, event, t, "consumed") for t in consumed)],
+            key=lambda t: int(t[0]) or 5,
+        )
+        ranks = plain("".join(t[0] for t in tiles))
+        return f"{seat} chow {ranks}{claimed[1]}"
+    verb = {"pon": "pung", "daiminkan": "kong", "kakan": "added-kong"}[event.type]
+    return f"{seat} {verb} {plain(claimed)}"
+
+
+def _event(hand: LoggedHand, event: Event, script: Script, state: dict[str, Any]) -> None:
+    kind = event.type
+    if kind == "dora":
+        script.indicators.append(tile(hand, event, event.data.get("dora_marker"), "dora_marker"))
+        return
+    if kind == "ryukyoku":
+        if event.data.get("reason") in ("kyushukyuhai", "kyushu_kyuhai", "nine_terminals"):
+            # the player who drew last declares it (riichienv's event names no actor)
+            seat = _seat(hand, event, script) if "actor" in event.data else state.get("drew")
+            script.act(event, f"{seat} nine-terminals")
+        return
+    if kind == "reach_accepted":
+        return
+    seat = _seat(hand, event, script)
+    if kind == "tsumo":
+        state["drew"] = seat
+        drawn = tile(hand, event, event.data.get("pai"))
+        if state.pop("replacement", None) == seat:
+            script.replacements.append(drawn)
+        else:
+            script.draws.append(drawn)
+            if state.pop("dealer_first", None) != seat:
+                script.act(event, f"{seat} draw")
+        state.pop("dealer_first", None)
+    elif kind == "reach":
+        state["reach"] = seat
+    elif kind == "dahai":
+        discarded = tile(hand, event, event.data.get("pai"))
+        verb = "riichi" if state.pop("reach", None) == seat else "discard"
+        script.act(event, f"{seat} {verb} {discarded}")
+    elif kind in ("chi", "pon", "daiminkan", "kakan"):
+        script.act(event, _meld_action(hand, event, seat))
+    elif kind == "ankan":
+        consumed = event_field(hand, event, "consumed", list)
+        kong = plain(tile(hand, event, consumed[0] if consumed else None, "consumed"))
+        script.act(event, f"{seat} concealed-kong {kong}")
+    elif kind in ("nukidora", "kita"):
+        script.act(event, f"{seat} north")
+    elif kind == "hora":
+        script.ura = [
+            tile(hand, event, t, "ura_markers") for t in event.data.get("ura_markers") or []
+        ]
+        script.act(event, f"{seat} win")
+    if kind in KANS:
+        state["replacement"] = seat
+
+
+def replayable(hand: LoggedHand, variant: str) -> Replayable:
+    """The play request of ``hand`` for ``variant``; :class:`ProblemsError` on a bad event."""
+    start = hand.start
+    tehais = event_field(hand, start, "tehais", list)
+    players = len(tehais)
+    if players not in (3, 4):
+        message = f"start_kyoku.tehais has {players} hands; a table has 3 or 4 players"
+        raise ProblemsError([hand.problem(start, "log-field", message, "tehais")])
+    oya = event_field(hand, start, "oya", int)
+    if not 0 <= oya < players:
+        message = f"start_kyoku.oya {oya} is not a seat of {players} players"
+        raise ProblemsError([hand.problem(start, "log-field", message, "oya")])
+    script = Script(players, oya)
+    rows = seats_field(hand, start, "tehais", players)
+    dealt = {
+        SEATS[(i - oya) % players]: " ".join(tile(hand, start, t, "tehais") for t in rows[i])
+        for i in range(players)
+    }
+    script.indicators.append(tile(hand, start, start.data.get("dora_marker"), "dora_marker"))
+    state: dict[str, Any] = {"dealer_first": "east"}
+    for event in hand.events[1:]:
+        _event(hand, event, script, state)
+    wall: dict[str, Any] = {"hands": dealt, "draws": " ".join(script.draws)}
+    if script.replacements:
+        wall["replacements"] = " ".join(script.replacements)
+    dead: dict[str, Any] = {"indicators": " ".join(script.indicators)}
+    if script.ura:
+        dead["ura"] = " ".join(script.ura)
+    wall["dead_wall"] = dead
+    bakaze = start.data.get("bakaze", "E")
+    given: dict[str, Any] = {
+        "wall": wall,
+        "round": SEATS["ESWN".index(bakaze)] if bakaze in ("E", "S", "W", "N") else "east",
+        "honba": event_field(hand, start, "honba", int),
+        "riichi_sticks": event_field(hand, start, "kyotaku", int),
+        "actions": script.actions,
+    }
+    return Replayable(
+        {"variant": variant, "kind": "play", "given": given}, tuple(script.lines), players
+    )
+
+
+def logged_deltas(hand: LoggedHand, players: int) -> tuple[str, dict[str, int]] | None:
+    """How the log ends the hand (``win`` or the draw's reason) and each seat's score change
+    over the hand: the ``hora`` events' deltas (or the ``ryukyoku``'s) and the riichi
+    deposits (``reach_accepted``'s deltas, or 1,000 from its actor where it has none)."""
+    ends = [e for e in hand.events if e.type in ("hora", "ryukyoku")]
+    if not ends:
+        return None
+    oya = int(hand.start.data["oya"])
+    total = dict.fromkeys(SEATS[:players], 0)
+    changes = [e for e in hand.events if e.type == "reach_accepted" or e in ends]
+    for change in changes:
+        if change.type == "reach_accepted" and "deltas" not in change.data:
+            actor = event_field(hand, change, "actor", int)
+            total[SEATS[(actor - oya) % players]] -= RIICHI_DEPOSIT
+            continue
+        for index, delta in enumerate(seats_field(hand, change, "deltas", players)):
+            if not isinstance(delta, int) or isinstance(delta, bool):
+                message = f"{change.type}.deltas[{index}] is not a whole number"
+                raise ProblemsError([hand.problem(change, "log-field", message, "deltas")])
+            total[SEATS[(index - oya) % players]] += delta
+    kind = "win" if ends[0].type == "hora" else str(ends[0].data.get("reason", "draw"))
+    return kind, total

@@ -1,0 +1,158 @@
+"""MJAI event logs (JSON Lines): read into hands of located events.
+
+One JSON object per line, each with a ``type``. A hand runs from ``start_kyoku`` to
+``end_kyoku``; ``start_game`` and ``end_game`` frame the game. Every malformed line (not
+JSON, not an object, no known type, an event outside a hand, a hand never ended) is a
+:class:`~conformance.problems.Problem` naming the file, line and field; reading never
+raises anything else.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from conformance.files import read_bounded
+from conformance.problems import Problem, ProblemsError, excerpt
+
+MAX_LOG_BYTES = 64 * 1024 * 1024
+EVENT_TYPES = frozenset(
+    {
+        "start_game",
+        "end_game",
+        "start_kyoku",
+        "end_kyoku",
+        "tsumo",
+        "dahai",
+        "chi",
+        "pon",
+        "daiminkan",
+        "kakan",
+        "ankan",
+        "nukidora",
+        "kita",  # riichienv's name for nukidora
+        "dora",
+        "reach",
+        "reach_accepted",
+        "hora",
+        "ryukyoku",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One event of the log and the line it was read from."""
+
+    line: int
+    data: Mapping[str, Any]
+
+    @property
+    def type(self) -> str:
+        return str(self.data["type"])
+
+
+@dataclass(frozen=True)
+class LoggedHand:
+    """The events of one hand, ``start_kyoku`` first, ``end_kyoku`` excluded."""
+
+    file: str
+    game: int  # 0-based, in the order of start_game in the file
+    number: int  # 0-based, within the game
+    events: tuple[Event, ...]
+
+    @property
+    def start(self) -> Event:
+        return self.events[0]
+
+    def problem(self, event: Event, code: str, message: str, field: str = "") -> Problem:
+        return Problem(self.file, event.line, 1, code, message, (field,) if field else ())
+
+
+def _parse_line(file: str, number: int, text: str) -> tuple[Event | None, Problem | None]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        return None, Problem(file, number, error.colno, "log-syntax", f"not JSON: {error.msg}")
+    if not isinstance(data, dict):
+        return None, Problem(file, number, 1, "log-event", "an event is a JSON object")
+    kind = data.get("type")
+    if kind not in EVENT_TYPES:
+        message = f"unknown event type {excerpt(kind)}"
+        return None, Problem(file, number, 1, "log-event", message, ("type",))
+    return Event(number, data), None
+
+
+def parse_mjai(text: str, file: str) -> list[LoggedHand]:
+    """The hands of an MJAI log's ``text``; raises :class:`ProblemsError` on a bad line."""
+    hands: list[LoggedHand] = []
+    current: list[Event] | None = None
+    game, number = -1, 0
+    problems: list[Problem] = []
+    line = 0
+    for line, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        event, problem = _parse_line(file, line, raw)
+        if event is None:
+            problems += [problem] if problem else []
+            continue
+        if event.type == "start_game":
+            game, number = game + 1, 0
+        elif event.type == "start_kyoku":
+            if current is not None:
+                problems.append(Problem(file, line, 1, "log-order", "a hand starts inside a hand"))
+            current = [event]
+            game = max(game, 0)
+        elif event.type == "end_kyoku":
+            if current is None:
+                problems.append(Problem(file, line, 1, "log-order", "end_kyoku outside a hand"))
+            else:
+                hands.append(LoggedHand(file, game, number, tuple(current)))
+                number += 1
+            current = None
+        elif event.type != "end_game":
+            if current is None:
+                message = f"{event.type} outside a hand (no start_kyoku before it)"
+                problems.append(Problem(file, line, 1, "log-order", message))
+            else:
+                current.append(event)
+    if current is not None:
+        problems.append(Problem(file, line, 1, "log-order", "the last hand has no end_kyoku"))
+    if problems:
+        raise ProblemsError(problems[:20])
+    return hands
+
+
+def read_mjai(path: Path, display: str | None = None) -> list[LoggedHand]:
+    """The hands of the MJAI log at ``path``; :class:`ProblemsError` on any bad line."""
+    name = display or str(path)
+    raw = read_bounded(path, name, MAX_LOG_BYTES)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        raise ProblemsError([Problem(name, line, 1, "not-utf8", "the log is not UTF-8")]) from None
+    return parse_mjai(text, name)
+
+
+def field(hand: LoggedHand, event: Event, name: str, kind: type | tuple[type, ...]) -> Any:
+    """``event``'s field ``name``, checked to be of ``kind`` (a located problem if not)."""
+    value = event.data.get(name)
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        wanted = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        message = f"{event.type}.{name} should be a {wanted}, not {excerpt(value)}"
+        raise ProblemsError([hand.problem(event, "log-field", message, name)])
+    return value
+
+
+def seats_field(hand: LoggedHand, event: Event, name: str, players: int) -> Sequence[Any]:
+    """A per-player list field (``tehais``, ``deltas``) of the right length."""
+    value: list[Any] = field(hand, event, name, list)
+    if len(value) != players:
+        message = f"{event.type}.{name} has {len(value)} entries for {players} players"
+        raise ProblemsError([hand.problem(event, "log-field", message, name)])
+    return value
