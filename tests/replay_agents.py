@@ -1,0 +1,45 @@
+"""Agents that play riichienv games to win, so that its logs hold wins, riichi and calls
+(uniformly random agents almost never win: every hand ends drawn)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from riichienv import ActionType, calculate_shanten, calculate_shanten_3p
+
+WINS = (ActionType.Tsumo, ActionType.Ron)
+CALLS = (ActionType.Chi, ActionType.Pon, ActionType.Daiminkan)
+
+
+class GreedyAgent:
+    """Wins whenever it can, declares riichi when offered, sets Norths aside, calls now and
+    then, and otherwise discards the tile that leaves its hand nearest to ready."""
+
+    def __init__(self, seed: int, *, three_players: bool, call_rate: float = 0.3) -> None:
+        self.rng = random.Random(seed)
+        self.shanten = calculate_shanten_3p if three_players else calculate_shanten
+        self.call_rate = call_rate
+
+    def act(self, observation: Any) -> Any:
+        legal = observation.legal_actions()
+        kinds = {action.action_type for action in legal}
+        for wanted in (*WINS, ActionType.Riichi, ActionType.Kita, ActionType.Ankan):
+            if wanted in kinds:
+                return next(a for a in legal if a.action_type == wanted)
+        calls = [a for a in legal if a.action_type in CALLS]
+        if calls and self.rng.random() < self.call_rate:
+            return self.rng.choice(calls)
+        discards = [a for a in legal if a.action_type == ActionType.Discard]
+        if discards:
+            return min(
+                discards, key=lambda a: (self._after(observation.hand, a.tile), self.rng.random())
+            )
+        passes = [a for a in legal if a.action_type == ActionType.Pass]
+        return passes[0] if passes else self.rng.choice(legal)
+
+    def _after(self, hand: list[int], tile: int) -> int:
+        rest = list(hand)
+        if tile in rest:
+            rest.remove(tile)
+        return int(self.shanten(rest))
