@@ -126,10 +126,12 @@ def replay_hand(engine: Engine, hand: LoggedHand, variant: str) -> HandReplay:
             passes=passes,
         )
     kind, deltas = logged
+    end_line = next(e.line for e in hand.events if e.type in ("hora", "ryukyoku"))
     if deltas != computed:
         return HandReplay(
             hand,
             Verdict.DIFFERS,
+            line=end_line,
             logged=f"{kind} {deltas}",
             engine=f"{result.get('end')} {computed}",
             passes=passes,
