@@ -1,0 +1,68 @@
+"""Campaigns over deterministic shards: run here, in a process pool, or on a Dask cluster.
+
+A campaign is a list of shards and a task that maps a shard to its results. However it is
+run (one process, ``--workers N`` local processes, or ``--dask ADDRESS``, the workers of an
+existing Dask cluster), the results are merged in the shards' order, so a report built from
+them is the same. The task and the shards must be picklable (a module-level function and
+plain data), as a process pool and Dask both require.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import TypeVar
+
+CONNECT_TIMEOUT = 10  # seconds to reach a scheduler before giving up
+S = TypeVar("S")
+R = TypeVar("R")
+
+
+class CampaignError(Exception):
+    """The campaign cannot run as asked (an unknown cluster, Dask not installed)."""
+
+
+def shards_of(items: Sequence[S], count: int) -> list[list[S]]:
+    """``items`` cut into at most ``count`` consecutive shards of nearly equal size."""
+    count = max(1, min(count, len(items)))
+    size, extra = divmod(len(items), count)
+    out, start = [], 0
+    for index in range(count):
+        end = start + size + (index < extra)
+        out.append(list(items[start:end]))
+        start = end
+    return [shard for shard in out if shard]
+
+
+def _on_dask(task: Callable[[S], list[R]], shards: Sequence[S], address: str) -> list[list[R]]:
+    try:
+        from distributed import Client
+    except ImportError:
+        raise CampaignError(
+            "--dask needs the cluster extra: pip install 'mjspec[cluster]' (Dask distributed)"
+        ) from None
+    try:
+        client = Client(address, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError, ValueError) as error:
+        raise CampaignError(f"cannot reach the Dask scheduler at {address!r}: {error}") from None
+    with client:
+        futures = client.map(task, list(shards), pure=False)
+        return list(client.gather(futures))  # type: ignore[no-untyped-call]
+
+
+def run_shards(
+    task: Callable[[S], list[R]],
+    shards: Sequence[S],
+    *,
+    workers: int = 1,
+    dask: str | None = None,
+) -> list[R]:
+    """Every shard's results, in the shards' order."""
+    if dask is not None:
+        parts = _on_dask(task, shards, dask)
+    elif workers > 1 and len(shards) > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            parts = list(pool.map(task, shards))
+    else:
+        parts = [task(shard) for shard in shards]
+    return [result for part in parts for result in part]
