@@ -15,7 +15,7 @@ PYTHON = None  # the interpreter that runs nox (any Python 3.11+)
 @nox.session(python=PYTHON)
 def tests(session: nox.Session) -> None:
     """Unit tests, the oracle comparison and the whole fixture corpus (pytest plugin)."""
-    session.install(".[test,docs,adapters]")
+    session.install(".[test,docs,adapters,cluster]")
     session.run("pytest", *session.posargs)
 
 

@@ -3,7 +3,9 @@
 Each hand of each log is replayed (:mod:`conformance.replay.replay`); the report gives, per
 game, how many hands agree, and for each hand that does not, its first divergence: the log's
 line, the step, the log's action and the engine's answer. A malformed log is a located,
-coded problem (exit 1), never a traceback. Reads MJAI event logs (JSON Lines).
+coded problem (exit 1), never a traceback. Reads MJAI event logs (JSON Lines). The hands
+are replayed in shards (:mod:`conformance.campaign`): here, in ``--workers`` processes or on
+a Dask cluster (``--dask``), with the same report.
 """
 
 from __future__ import annotations
@@ -12,14 +14,18 @@ import argparse
 import json
 import sys
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
+from conformance.campaign import CampaignError, run_shards, shards_of
 from conformance.engine import reference_plugin
-from conformance.problems import ProblemsError
-from conformance.replay.mjai import read_mjai
+from conformance.problems import Problem, ProblemsError
+from conformance.replay.mjai import LoggedHand, read_mjai
 from conformance.replay.replay import HandReplay, Verdict, replay_hand
 from spec.errors import RuleError
 from spec.profile import find_profile
+
+SHARDS_PER_WORKER = 4  # smaller shards even out the workers' loads
 
 
 def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,6 +36,46 @@ def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
         help="the rule set the games were played by: riichi, riichi-sanma",
     )
     parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="replay in this many local processes (the report is the same)",
+    )
+    parser.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="replay on the workers of the Dask cluster whose scheduler is at ADDRESS "
+        "(the cluster extra)",
+    )
+
+
+@dataclass(frozen=True)
+class Shard:
+    """Consecutive hands of the logs, replayed by one worker."""
+
+    variant: str
+    hands: tuple[LoggedHand, ...]
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A hand's replay, or the problems that kept it from being replayed."""
+
+    replay: HandReplay | None
+    problems: tuple[Problem, ...] = ()
+
+
+def replay_shard(shard: Shard) -> list[Replayed]:
+    """Replay a shard's hands on the reference engine (run in a worker)."""
+    engine = reference_plugin()
+    out = []
+    for hand in shard.hands:
+        try:
+            out.append(Replayed(replay_hand(engine, hand, shard.variant)))
+        except ProblemsError as error:
+            out.append(Replayed(None, tuple(error.problems)))
+    return out
 
 
 def _shown(replay: HandReplay) -> dict[str, object]:
@@ -55,24 +101,32 @@ def replay_command(args: argparse.Namespace) -> int:
     except RuleError as error:
         print(f"{error.code}: {error.message}", file=sys.stderr)
         return 2
-    engine = reference_plugin()
-    replays: list[HandReplay] = []
+    if args.workers < 1:
+        print("usage: --workers is a whole number of at least 1", file=sys.stderr)
+        return 2
+    hands: list[LoggedHand] = []
     problems = 0
     for name in args.logs:
         try:
-            hands = read_mjai(Path(name), display=name)
+            hands += read_mjai(Path(name), display=name)
         except ProblemsError as error:
             for problem in error.problems:
                 print(problem, file=sys.stderr)
             problems += len(error.problems)
-            continue
-        for hand in hands:
-            try:
-                replays.append(replay_hand(engine, hand, variant))
-            except ProblemsError as error:
-                for problem in error.problems:
-                    print(problem, file=sys.stderr)
-                problems += len(error.problems)
+    shards = [
+        Shard(variant, tuple(part))
+        for part in shards_of(hands, max(args.workers, 1) * SHARDS_PER_WORKER)
+    ]
+    try:
+        results = run_shards(replay_shard, shards, workers=args.workers, dask=args.dask)
+    except CampaignError as error:
+        print(f"campaign: {error}", file=sys.stderr)
+        return 2
+    replays = [result.replay for result in results if result.replay is not None]
+    for result in results:
+        for problem in result.problems:
+            print(problem, file=sys.stderr)
+        problems += len(result.problems)
     if args.format == "json":
         print(json.dumps({"hands": [_shown(r) for r in replays], "problems": problems}, indent=1))
     else:

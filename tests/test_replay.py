@@ -117,3 +117,33 @@ def test_a_malformed_log_is_a_coded_located_problem(
     assert f"bad.jsonl{where}" in err
     assert code in err
     assert "Traceback" not in err
+
+
+def test_replay_in_workers_and_on_a_dask_cluster_gives_the_one_process_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    distributed = pytest.importorskip("distributed")
+    path = tmp_path / "games.jsonl"
+    write_games(path, "4p-red-half", 2)
+    argv = ["replay", str(path), "--variant", "riichi", "--format", "json"]
+    main(argv)
+    alone = capsys.readouterr().out
+    main([*argv, "--workers", "2"])
+    assert capsys.readouterr().out == alone
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
+        main([*argv, "--dask", cluster.scheduler_address])
+    assert capsys.readouterr().out == alone
+    assert json.loads(alone)["hands"]
+
+
+def test_an_unreachable_cluster_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("distributed")
+    path = tmp_path / "games.jsonl"
+    write_games(path, "4p-red-half", 1)
+    argv = ["replay", str(path), "--variant", "riichi", "--dask", "tcp://127.0.0.1:9"]
+    assert main(argv) == 2
+    assert "cannot reach the Dask scheduler" in capsys.readouterr().err

@@ -98,7 +98,7 @@ def replay_hand(engine: Engine, hand: LoggedHand, variant: str) -> HandReplay:
         widened = _with_passes(replay, outcome, step) if passes < MAX_PASSES else None
         if widened is None and illegal is None:
             break
-        if widened is None:
+        if widened is None and illegal is not None:
             action = replay.request["given"]["actions"][step]
             return HandReplay(
                 hand,
@@ -109,6 +109,8 @@ def replay_hand(engine: Engine, hand: LoggedHand, variant: str) -> HandReplay:
                 f"{illegal.get('code')}: {illegal.get('message')}",
                 passes,
             )
+        if widened is None:
+            break
         added = len(widened) - len(replay.request["given"]["actions"])
         passes += added
         lines[step:step] = [lines[min(step, len(lines) - 1)]] * added
