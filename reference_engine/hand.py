@@ -6,8 +6,16 @@ from dataclasses import dataclass
 
 from spec.melds import Meld
 from spec.seats import Seat
-from spec.tiles import Tile
+from spec.tiles import RED_FIVES, Tile
 from spec.wins import WinBy
+
+
+def red_choice(concealed: tuple[Tile, ...], five: Tile, need: int) -> bool:
+    """riichi.claims.red-five-choice: a claimer melding ``need`` copies of ``five`` from
+    ``concealed`` chooses between its red five and plain ones (it holds the red one and
+    ``need`` plain ones), so the claim may name the red five."""
+    red = RED_FIVES.get(five)
+    return red is not None and red in concealed and concealed.count(five) >= need
 
 
 @dataclass(frozen=True)

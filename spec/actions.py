@@ -10,7 +10,7 @@ from typing import Any
 
 from spec.errors import RuleError
 from spec.seats import Seat, parse_seat
-from spec.tiles import Suit, Tile, format_tiles, parse_tiles, tiles_at
+from spec.tiles import RED_FIVES, Suit, Tile, parse_tiles, run_notation, tiles_at
 
 
 class ActionKind(Enum):
@@ -42,6 +42,7 @@ _NO_TILE = frozenset(
 
 
 _TILE_COUNT = {ActionKind.CHOW: 3}
+_MAY_NAME_RED = frozenset({ActionKind.PUNG, ActionKind.CHOW})  # the claims with a choice
 _VOID_SUITS = ("m", "p", "s")
 
 
@@ -51,7 +52,8 @@ class Action:
 
     ``riichi 9p`` discards 9p declaring riichi; ``north`` sets a North aside (sanma);
     ``nine-terminals`` declares the abortive draw of nine terminals and honours; ``void m``
-    chooses a void suit (Sichuan), its ``suit``.
+    chooses a void suit (Sichuan), its ``suit``. ``pung 0p`` and ``chow 406p`` meld the
+    claimer's red five (``red``; riichi.claims.red-five-choice), ``tile`` being the plain one.
     """
 
     seat: Seat
@@ -59,6 +61,7 @@ class Action:
     tile: Tile | None = None
     ready: bool = False
     suit: Suit | None = None
+    red: bool = False  # a pung or chow melding the claimer's red five (pung 0p, chow 406p)
 
     @property
     def notation(self) -> str:
@@ -69,7 +72,9 @@ class Action:
             return self.kind.value
         if self.kind is ActionKind.CHOW:
             run = (self.tile, Tile(self.tile + 1), Tile(self.tile + 2))
-            text = f"chow {format_tiles(run)}"
+            text = f"chow {run_notation(run, red=self.red)}"
+        elif self.red:
+            text = f"{self.kind.value} {RED_FIVES[self.tile].mpsz}"
         else:
             text = f"{self.kind.value} {self.tile.mpsz}"
         return f"{text} ready" if self.ready else text
@@ -108,6 +113,11 @@ def parse_action(text: str, seat: Seat | None = None) -> Action:
     tiles = parse_tiles(words[1])
     if len(tiles) != _TILE_COUNT.get(kind, 1):
         raise RuleError("invalid-action", f"wrong number of tiles in {text!r}")
+    if kind in _MAY_NAME_RED and any(t.is_red for t in tiles):
+        plain = tuple(t.normal for t in tiles)
+        if kind is ActionKind.CHOW and not _is_run(plain):
+            raise RuleError("invalid-action", f"{words[1]} is not a chow in {text!r}")
+        return Action(seat, kind, min(plain), ready, red=True)
     if kind is ActionKind.CHOW and not _is_run(tiles):
         raise RuleError("invalid-action", f"{words[1]} is not a chow in {text!r}")
     return Action(seat, kind, min(tiles) if kind is ActionKind.CHOW else tiles[0], ready)

@@ -192,6 +192,17 @@ def _parse_slowly(text: str) -> tuple[Tile, ...]:
     return tuple(tiles)
 
 
+RED_FIVES = {Tile.M5: Tile.M0, Tile.P5: Tile.P0, Tile.S5: Tile.S0}  # plain five -> red
+
+
+def run_notation(run: Iterable[Tile], *, red: bool = False) -> str:
+    """Three tiles of a suit in rank order (``456p``), the five written ``0`` when ``red``
+    (``406p``): how a chow names the red five it melds (riichi.claims.red-five-choice)."""
+    tiles = sorted((t.normal for t in run), key=lambda t: t.number)
+    digits = "".join("0" if red and t.number == 5 else str(t.number) for t in tiles)
+    return digits + tiles[0].suit.value
+
+
 def format_tiles(tiles: Iterable[Tile], *, spaced: bool = False) -> str:
     """Write tiles in MPSZ notation, grouping runs of the same suit (``123m55z``).
 

@@ -7,6 +7,7 @@ docstrings are those of the rules the generic mechanics implement.
 
 from __future__ import annotations
 
+from reference_engine.hand import red_choice
 from reference_engine.play.claims import granted
 from reference_engine.play.rules import PlayRules, without
 from reference_engine.play.state import Declarations, GameState, Phase, PlayTable, replace_at
@@ -14,7 +15,7 @@ from spec.actions import Action, ActionKind
 from spec.errors import RuleError
 from spec.melds import Meld, MeldKind
 from spec.seats import SEATS, Seat, next_seat
-from spec.tiles import FLOWERS, Tile
+from spec.tiles import FLOWERS, RED_FIVES, Tile
 from spec.wins import WinBy
 
 
@@ -222,30 +223,35 @@ def claim_options(
     held = _count(hand, tile)
     if held >= 2 and rules.may_pung(state, seat, tile):
         options.append(Action(seat, ActionKind.PUNG, tile.normal))
+        if red_choice(hand, tile.normal, 2):
+            options.append(Action(seat, ActionKind.PUNG, tile.normal, red=True))
     if held >= 3 and rules.may_kong(state, seat, tile):
         options.append(Action(seat, ActionKind.KONG, tile.normal))
     if rules.chow_allowed and seat is state.after(discarder) and tile.is_numbered:
         for start, others in _RUNS[tile.normal]:
             if all(_count(hand, t) for t in others):
                 options.append(Action(seat, ActionKind.CHOW, start))
+                if any(red_choice(hand, t, 1) for t in others):
+                    options.append(Action(seat, ActionKind.CHOW, start, red=True))
     return options
-
-
-_RED_OF = {Tile.M5: Tile.M0, Tile.P5: Tile.P0, Tile.S5: Tile.S0}
 
 
 def _count(hand: tuple[Tile, ...], tile: Tile) -> int:
     """Copies of ``tile`` in ``hand``, a red five counting as a five."""
     plain = tile.normal
-    red = _RED_OF.get(plain)
+    red = RED_FIVES.get(plain)
     return hand.count(plain) + (hand.count(red) if red is not None else 0)
 
 
-def _take(hand: tuple[Tile, ...], tile: Tile, count: int) -> tuple[tuple[Tile, ...], list[Tile]]:
+def _take(
+    hand: tuple[Tile, ...], tile: Tile, count: int, *, red: bool = False
+) -> tuple[tuple[Tile, ...], list[Tile]]:
     """Take ``count`` copies of ``tile`` from ``hand`` for a meld, plain copies before a red
-    five; returns the hand left and the tiles taken."""
+    five, or the red five first when the claim names it (``red``,
+    riichi.claims.red-five-choice); returns the hand left and the tiles taken."""
     plain = tile.normal
-    copies = sorted((t for t in hand if t.normal is plain), key=lambda t: t.is_red)[:count]
+    copies = sorted((t for t in hand if t.normal is plain), key=lambda t: t.is_red is not red)
+    copies = copies[:count]
     rest = list(hand)
     for t in copies:
         rest.remove(t)
@@ -506,12 +512,12 @@ def _take_discard(rules: PlayRules, state: GameState, claim: Action) -> GameStat
         used: list[Tile] = []
         for t in run:
             if t is not tile.normal:
-                hand, taken = _take(hand, t, 1)
+                hand, taken = _take(hand, t, 1, red=claim.red)
                 used += taken
         meld = Meld(MeldKind.CHOW, tuple(sorted((*used, tile))), claimed_from=source)
     else:
         size = 3 if claim.kind is ActionKind.PUNG else 4
-        hand, used = _take(hand, tile, size - 1)
+        hand, used = _take(hand, tile, size - 1, red=claim.red)
         kind = MeldKind.PUNG if claim.kind is ActionKind.PUNG else MeldKind.KONG
         meld = Meld(kind, tuple(sorted((*used, tile))), claimed_from=source)
     state = with_hand(rules, state, seat, hand, (*state.melds_of(seat), meld))

@@ -19,7 +19,7 @@ from spec.actions import Action, ActionKind, parse_action, parse_discard
 from spec.errors import RuleError
 from spec.melds import Meld, parse_meld
 from spec.seats import SEATS, Seat, next_seat
-from spec.tiles import Tile, format_tiles, tiles_at
+from spec.tiles import Tile, format_tiles, run_notation, tiles_at
 
 
 def _seat(value: object, *path: str | int) -> Seat:
@@ -92,9 +92,13 @@ def state_view(rules: PlayRules, state: GameState) -> dict[str, Any]:
 
 
 def _meld_text(kind: str, tiles: tuple[Tile, ...], concealed: bool) -> str:
+    """A meld as the state shows it; a chow or pung names the red five it holds
+    (riichi.claims.red-five-choice: ``chow 406p``, ``pung 0p``)."""
+    red = any(t.is_red for t in tiles)
     if kind == "chow":
-        return f"chow {format_tiles(tiles)}"
-    return f"{'concealed-kong' if concealed else kind} {tiles[0].mpsz}"
+        return f"chow {run_notation(tiles, red=red)}"
+    shown = next((t for t in tiles if t.is_red), tiles[0]) if kind == "pung" else tiles[0]
+    return f"{'concealed-kong' if concealed else kind} {shown.mpsz}"
 
 
 def _legal_view(rules: PlayRules, state: GameState) -> dict[str, list[str]]:

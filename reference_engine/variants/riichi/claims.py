@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from reference_engine.analysis.reading import Reading
-from reference_engine.hand import WinningHand
+from reference_engine.hand import WinningHand, red_choice
 from reference_engine.play.claims import granted
 from reference_engine.variants.riichi.context import RiichiWin
 from reference_engine.variants.riichi.shapes import riichi_readings
@@ -139,18 +139,22 @@ def _legal(
     if claimant.riichi or extracted:
         return False
     held = sum(1 for t in claimant.concealed if t.normal is tile.normal)
+    concealed = tuple(claimant.concealed)
     if action.kind is ActionKind.PUNG:
-        return action.tile is not None and action.tile.normal is tile.normal and held >= 2
+        named = not action.red or red_choice(concealed, tile.normal, 2)
+        return action.tile is not None and action.tile.normal is tile.normal and held >= 2 and named
     if action.kind is ActionKind.KONG:
         return action.tile is not None and action.tile.normal is tile.normal and held >= 3
     if action.kind is ActionKind.CHOW and action.tile is not None:
         following = seats[(seats.index(source) + 1) % len(seats)]
         run = [Tile(action.tile + k) for k in range(3)]
         others = [t for t in run if t is not tile.normal]
+        named = not action.red or any(red_choice(concealed, t, 1) for t in others)
         return (
             table.profile.chow_allowed
             and claimant.seat is following
             and tile.normal in run
             and all(t in {c.normal for c in claimant.concealed} for t in others)
+            and named
         )
     return False
