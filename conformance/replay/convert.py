@@ -11,6 +11,7 @@ draws and takes the deposit itself). The request is a ``play`` request like any 
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +22,7 @@ from conformance.replay.mjai import field as event_field
 SEATS = ("east", "south", "west", "north")
 HONOURS = {"E": "1z", "S": "2z", "W": "3z", "N": "4z", "P": "5z", "F": "6z", "C": "7z"}
 RIICHI_DEPOSIT = 1_000
+CALLS = frozenset({"chi", "pon", "daiminkan", "kakan", "ankan", "nukidora", "kita"})
 KANS = frozenset({"daiminkan", "ankan", "kakan", "nukidora", "kita"})
 
 
@@ -54,6 +56,7 @@ class Script:
     ura: list[str] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
     lines: list[int] = field(default_factory=list)
+    held: dict[str, Counter[str]] = field(default_factory=dict)  # concealed tiles, by seat
 
     def act(self, event: Event, text: str) -> None:
         self.actions.append(text)
@@ -79,18 +82,42 @@ def _seat(hand: LoggedHand, event: Event, script: Script, name: str = "actor") -
     return SEATS[(index - script.dealer) % script.players]
 
 
-def _meld_action(hand: LoggedHand, event: Event, seat: str) -> str:
+def _meld_action(hand: LoggedHand, event: Event, seat: str, held: Counter[str]) -> str:
+    """The claim's action; it names the claimer's red five when the log melds it and the
+    claimer could have melded a plain five instead (riichi.claims.red-five-choice)."""
     claimed = tile(hand, event, event.data.get("pai"))
+    consumed = [
+        tile(hand, event, t, "consumed") for t in event_field(hand, event, "consumed", list)
+    ]
+    red = next((t for t in consumed if t[0] == "0"), None)
+    choice = red is not None and held[f"5{red[1]}"] >= (2 if event.type == "pon" else 1)
+    for each in consumed:
+        held[each] -= 1
     if event.type == "chi":
+        tiles = sorted([claimed, *consumed], key=lambda t: int(t[0]) or 5)
+        ranks = "".join(t[0] for t in tiles)
+        return f"{seat} chow {ranks if choice else plain(ranks)}{claimed[1]}"
+    verb = {"pon": "pung", "daiminkan": "kong"}[event.type]
+    return f"{seat} {verb} {red if choice and red else plain(claimed)}"
+
+
+def _call(hand: LoggedHand, event: Event, seat: str, held: Counter[str]) -> str:
+    """A claim, a kong or a North as an action, taking its tiles from ``held``."""
+    if event.type in ("chi", "pon", "daiminkan"):
+        return _meld_action(hand, event, seat, held)
+    if event.type == "kakan":
+        added = tile(hand, event, event.data.get("pai"))
+        held[added] -= 1
+        return f"{seat} added-kong {plain(added)}"
+    if event.type == "ankan":
         consumed = event_field(hand, event, "consumed", list)
-        tiles = sorted(
-            [claimed, *(tile(hand, event, t, "consumed") for t in consumed)],
-            key=lambda t: int(t[0]) or 5,
-        )
-        ranks = plain("".join(t[0] for t in tiles))
-        return f"{seat} chow {ranks}{claimed[1]}"
-    verb = {"pon": "pung", "daiminkan": "kong", "kakan": "added-kong"}[event.type]
-    return f"{seat} {verb} {plain(claimed)}"
+        kong = [tile(hand, event, t, "consumed") for t in consumed]
+        for each in kong:
+            held[each] -= 1
+        first = kong[0] if kong else tile(hand, event, None, "consumed")
+        return f"{seat} concealed-kong {plain(first)}"
+    held["4z"] -= 1  # nukidora / kita: a North set aside
+    return f"{seat} north"
 
 
 def _event(hand: LoggedHand, event: Event, script: Script, state: dict[str, Any]) -> None:
@@ -107,9 +134,11 @@ def _event(hand: LoggedHand, event: Event, script: Script, state: dict[str, Any]
     if kind == "reach_accepted":
         return
     seat = _seat(hand, event, script)
+    held = script.held.setdefault(seat, Counter())
     if kind == "tsumo":
         state["drew"] = seat
         drawn = tile(hand, event, event.data.get("pai"))
+        held[drawn] += 1
         if state.pop("replacement", None) == seat:
             script.replacements.append(drawn)
         else:
@@ -121,16 +150,11 @@ def _event(hand: LoggedHand, event: Event, script: Script, state: dict[str, Any]
         state["reach"] = seat
     elif kind == "dahai":
         discarded = tile(hand, event, event.data.get("pai"))
+        held[discarded] -= 1
         verb = "riichi" if state.pop("reach", None) == seat else "discard"
         script.act(event, f"{seat} {verb} {discarded}")
-    elif kind in ("chi", "pon", "daiminkan", "kakan"):
-        script.act(event, _meld_action(hand, event, seat))
-    elif kind == "ankan":
-        consumed = event_field(hand, event, "consumed", list)
-        kong = plain(tile(hand, event, consumed[0] if consumed else None, "consumed"))
-        script.act(event, f"{seat} concealed-kong {kong}")
-    elif kind in ("nukidora", "kita"):
-        script.act(event, f"{seat} north")
+    elif kind in CALLS:
+        script.act(event, _call(hand, event, seat, held))
     elif kind == "hora":
         script.ura = [
             tile(hand, event, t, "ura_markers") for t in event.data.get("ura_markers") or []
@@ -154,10 +178,10 @@ def replayable(hand: LoggedHand, variant: str) -> Replayable:
         raise ProblemsError([hand.problem(start, "log-field", message, "oya")])
     script = Script(players, oya)
     rows = seats_field(hand, start, "tehais", players)
-    dealt = {
-        SEATS[(i - oya) % players]: " ".join(tile(hand, start, t, "tehais") for t in rows[i])
-        for i in range(players)
-    }
+    for index in range(players):
+        dealt_tiles = [tile(hand, start, t, "tehais") for t in rows[index]]
+        script.held[SEATS[(index - oya) % players]] = Counter(dealt_tiles)
+    dealt = {seat: " ".join(sorted(held.elements())) for seat, held in script.held.items()}
     script.indicators.append(tile(hand, start, start.data.get("dora_marker"), "dora_marker"))
     state: dict[str, Any] = {"dealer_first": "east"}
     for event in hand.events[1:]:
