@@ -53,3 +53,18 @@ def test_the_build_fails_when_the_engine_disagrees(tmp_path: Path, jobs: str) ->
     assert result.returncode != 0
     assert "docs-check.yaml" in result.stderr
     assert "tai: expected 12, got 11" in result.stderr
+
+
+def test_a_proposal_the_engine_disagrees_with_is_drawn_for_review_not_a_failure(
+    tmp_path: Path,
+) -> None:
+    pages = {
+        "example": ".. mjspec-example:: taiwanese/payments/docs-check\n",
+        "rules": ".. mjspec-rules:: taiwanese\n",
+    }
+    fixture = FIXTURE.replace("TAI", "12").replace("given:", "status: proposed\ngiven:")
+    result, out = build_site(tmp_path, fixture, "taiwanese/payments", pages)
+    assert result.returncode == 0, result.stderr
+    page = (out / "example.html").read_text(encoding="utf-8")
+    assert "A proposal under review: the reference engine disagrees" in page
+    assert "tai: expected 12, got 11" in page
