@@ -90,7 +90,8 @@ def _meld_action(hand: LoggedHand, event: Event, seat: str, held: Counter[str]) 
         tile(hand, event, t, "consumed") for t in event_field(hand, event, "consumed", list)
     ]
     red = next((t for t in consumed if t[0] == "0"), None)
-    choice = red is not None and held[f"5{red[1]}"] >= (2 if event.type == "pon" else 1)
+    need = {"pon": 2, "chi": 1}.get(event.type)  # a kan melds every five: no choice
+    choice = red is not None and need is not None and held[f"5{red[1]}"] >= need
     for each in consumed:
         held[each] -= 1
     if event.type == "chi":
@@ -156,9 +157,10 @@ def _event(hand: LoggedHand, event: Event, script: Script, state: dict[str, Any]
     elif kind in CALLS:
         script.act(event, _call(hand, event, seat, held))
     elif kind == "hora":
-        script.ura = [
-            tile(hand, event, t, "ura_markers") for t in event.data.get("ura_markers") or []
-        ]
+        # the ura indicators are the same for every winner; a winner without riichi may
+        # be logged without them
+        shown = [tile(hand, event, t, "ura_markers") for t in event.data.get("ura_markers") or []]
+        script.ura = script.ura or shown
         script.act(event, f"{seat} win")
     if kind in KANS:
         state["replacement"] = seat
