@@ -63,9 +63,24 @@ def test_riichienv_games_agree_hand_by_hand_with_the_reference_engine(
     assert kinds["ryukyoku"] > 0
     assert kinds["pon"] + kinds["chi"] > 0
     hands = replayed(path, variant, capsys)
-    verdicts = Counter(hand["verdict"] for hand in hands)
-    print(f"{mode}: {len(hands)} hands, {dict(verdicts)}")
-    assert [hand for hand in hands if hand["verdict"] != "agrees"] == []
+    classes = Counter(triage(hand) for hand in hands)
+    print(f"{mode}: {len(hands)} hands, {dict(classes)}")
+    assert [hand for hand in hands if triage(hand) == "unexplained"] == []
+
+
+WEST_ROUND = "rule-set difference: a West round"
+
+
+def triage(hand: dict) -> str:
+    """What a hand's verdict is: agreement, or a known class (each with its reason)."""
+    if hand["verdict"] == "agrees":
+        return "agrees"
+    if hand["verdict"] == "error" and "no west round here" in hand["engine"]:
+        # riichienv's three-player game goes on into a West round when no one has reached
+        # its target score; the JoyPip rules (riichi-sanma) end after the South round.
+        # Not a fault of either: a rule of the platform, for a riichienv profile.
+        return WEST_ROUND
+    return "unexplained"
 
 
 BAD_LOGS = [

@@ -96,24 +96,22 @@ def replay_hand(engine: Engine, hand: LoggedHand, variant: str) -> HandReplay:
         # refused, or the script ended with claims still pending (others may claim too)
         step = int(illegal["after"]) if illegal is not None else len(actions)
         widened = _with_passes(replay, outcome, step) if passes < MAX_PASSES else None
-        if widened is None and illegal is None:
-            break
-        if widened is None and illegal is not None:
-            action = replay.request["given"]["actions"][step]
+        if widened is None:
+            if illegal is None:
+                break  # the hand did not end: compared below
             return HandReplay(
                 hand,
                 Verdict.REFUSED,
                 step,
                 lines[step] if step < len(lines) else None,
-                action,
+                actions[step],
                 f"{illegal.get('code')}: {illegal.get('message')}",
                 passes,
             )
-        if widened is None:
-            break
         added = len(widened) - len(replay.request["given"]["actions"])
         passes += added
-        lines[step:step] = [lines[min(step, len(lines) - 1)]] * added
+        line = lines[min(step, len(lines) - 1)] if lines else hand.start.line
+        lines[step:step] = [line] * added
         given = {**replay.request["given"], "actions": widened}
         replay = Replayable({**replay.request, "given": given}, tuple(lines), replay.players)
     logged = logged_deltas(hand, replay.players)
