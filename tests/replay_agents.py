@@ -13,8 +13,9 @@ CALLS = (ActionType.Chi, ActionType.Pon, ActionType.Daiminkan)
 
 
 class GreedyAgent:
-    """Wins whenever it can, declares riichi when offered, sets Norths aside, calls now and
-    then, and otherwise discards the tile that leaves its hand nearest to ready."""
+    """Wins whenever it can, declares riichi when offered, sets Norths aside, makes every
+    kan it can but an open one, calls now and then, declares nine terminals half the time,
+    and otherwise discards the tile that leaves its hand nearest to ready."""
 
     def __init__(self, seed: int, *, three_players: bool, call_rate: float = 0.3) -> None:
         self.rng = random.Random(seed)
@@ -24,9 +25,17 @@ class GreedyAgent:
     def act(self, observation: Any) -> Any:
         legal = observation.legal_actions()
         kinds = {action.action_type for action in legal}
-        for wanted in (*WINS, ActionType.Riichi, ActionType.Kita, ActionType.Ankan):
+        for wanted in (
+            *WINS,
+            ActionType.Riichi,
+            ActionType.Kita,
+            ActionType.Ankan,
+            ActionType.Kakan,
+        ):
             if wanted in kinds:
                 return next(a for a in legal if a.action_type == wanted)
+        if ActionType.KyushuKyuhai in kinds and self.rng.random() < 0.5:
+            return next(a for a in legal if a.action_type == ActionType.KyushuKyuhai)
         calls = [a for a in legal if a.action_type in CALLS]
         if calls and self.rng.random() < self.call_rate:
             return self.rng.choice(calls)
