@@ -65,10 +65,16 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class Server(http.server.ThreadingHTTPServer):
+    """A page closed while a file is still being sent breaks the connection: not an error
+    of the site, so not printed."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        pass
+
+
 def _serve(folder: Path) -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Handler, directory=str(folder))
-    )
+    server = Server(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
