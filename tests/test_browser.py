@@ -13,6 +13,7 @@ import json
 import os
 import re
 import shutil
+import sys
 import threading
 import urllib.request
 from collections.abc import Iterator
@@ -70,7 +71,8 @@ class Server(http.server.ThreadingHTTPServer):
     of the site, so not printed."""
 
     def handle_error(self, request: Any, client_address: Any) -> None:
-        pass
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
 
 
 def _serve(folder: Path) -> Iterator[str]:
