@@ -135,10 +135,9 @@ def _groups(parser: argparse.ArgumentParser) -> Iterator[tuple[str, str, list[ar
 def form_html(parser: argparse.ArgumentParser) -> str:
     """Every option of ``parser`` as a field, in its help group (``--variant`` first)."""
     families = {variant: find_profile(variant).family for variant in variant_ids()}
-    parts = [
-        f'<script type="application/json" class="mj-calc-families">'
-        f"{html.escape(json.dumps(families), quote=False)}</script>"
-    ]
+    # raw JSON in a script element (not HTML-decoded): only "</" must not appear in it
+    data = json.dumps(families).replace("</", "<\\/")
+    parts = [f'<script type="application/json" class="mj-calc-families">{data}</script>']
     for family, title, actions in _groups(parser):
         legend = "hand and table" if not family else title
         fields = "".join(_field(action) for action in actions)
