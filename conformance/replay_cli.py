@@ -140,9 +140,7 @@ def _print_text(replays: list[HandReplay], problems: int) -> None:
     for replay in replays:
         games.setdefault((replay.hand.file, replay.hand.game), []).append(replay)
     for (file, game), hands in games.items():
-        counts = Counter(r.verdict.value for r in hands)
-        summary = ", ".join(f"{n} {verdict}" for verdict, n in sorted(counts.items()))
-        print(f"{file} game {game + 1}: {len(hands)} hands: {summary}")
+        print(f"{file} game {game + 1}: {len(hands)} hands: {_tally(hands)}")
         for r in hands:
             if r.verdict is Verdict.AGREES:
                 continue
@@ -151,9 +149,15 @@ def _print_text(replays: list[HandReplay], problems: int) -> None:
             if r.logged:
                 print(f"    log:    {r.logged}")
             print(f"    engine: {r.engine}")
-    totals = Counter(r.verdict.value for r in replays)
+    counts = _tally(replays)
     print(
-        f"{len(replays)} hands replayed: "
-        + ", ".join(f"{n} {verdict}" for verdict, n in sorted(totals.items()))
+        f"{len(replays)} hands replayed"
+        + (f": {counts}" if counts else "")
         + (f"; {problems} problems in the logs" if problems else "")
     )
+
+
+def _tally(replays: list[HandReplay]) -> str:
+    """``12 agrees, 1 refused``: how many hands had each verdict."""
+    counts = Counter(r.verdict.value for r in replays)
+    return ", ".join(f"{n} {verdict}" for verdict, n in sorted(counts.items()))

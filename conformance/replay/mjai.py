@@ -77,6 +77,8 @@ def _parse_line(file: str, number: int, text: str) -> tuple[Event | None, Proble
         data = json.loads(text)
     except json.JSONDecodeError as error:
         return None, Problem(file, number, error.colno, "log-syntax", f"not JSON: {error.msg}")
+    except RecursionError:
+        return None, Problem(file, number, 1, "log-syntax", "JSON nested too deeply for an event")
     if not isinstance(data, dict):
         return None, Problem(file, number, 1, "log-event", "an event is a JSON object")
     kind = data.get("type")
