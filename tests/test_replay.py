@@ -111,6 +111,26 @@ BAD_LOGS = [
     ('{"type": "start_kyoku"}\n', "log-order", ":1:"),
     ("[" * 100_000 + "]" * 100_000 + "\n", "log-syntax", ":1:"),
     (
+        '{"type": "start_kyoku", "oya": 0, "bakaze": "ES", "honba": 0, "kyotaku": 0,'
+        ' "dora_marker": "1m", "tehais": [[], [], [], []]}\n{"type": "end_kyoku"}\n',
+        "log-field",
+        ":1:",
+    ),
+    (
+        '{"type": "start_kyoku", "oya": 0, "bakaze": "E", "honba": 0, "kyotaku": 0,'
+        ' "dora_marker": "1m", "tehais": [5, [], [], []]}\n{"type": "end_kyoku"}\n',
+        "log-field",
+        ":1:",
+    ),
+    (
+        '{"type": "start_kyoku", "oya": 0, "bakaze": "E", "honba": 0, "kyotaku": 0,'
+        ' "dora_marker": "1m", "tehais": [[], [], [], []]}\n'
+        '{"type": "hora", "actor": 0, "target": 0, "deltas": [0, 0, 0, 0], "ura_markers": 5}\n'
+        '{"type": "end_kyoku"}\n',
+        "log-field",
+        ":2:",
+    ),
+    (
         '{"type": "start_kyoku", "oya": 0, "bakaze": "E", "honba": 0, "kyotaku": 0,'
         ' "dora_marker": "1m", "tehais": [[], [], [], []]}\n'
         '{"type": "hora", "actor": 7, "target": 0, "deltas": [0, 0, 0, 0]}\n'

@@ -21,6 +21,7 @@ from conformance.replay.mjai import field as event_field
 
 SEATS = ("east", "south", "west", "north")
 HONOURS = {"E": "1z", "S": "2z", "W": "3z", "N": "4z", "P": "5z", "F": "6z", "C": "7z"}
+WINDS = ("E", "S", "W", "N")  # MJAI's round winds, in the order of SEATS
 RIICHI_DEPOSIT = 1_000
 CALLS = frozenset({"chi", "pon", "daiminkan", "kakan", "ankan", "nukidora", "kita"})
 KANS = frozenset({"daiminkan", "ankan", "kakan", "nukidora", "kita"})
@@ -159,7 +160,10 @@ def _event(hand: LoggedHand, event: Event, script: Script, state: dict[str, Any]
     elif kind == "hora":
         # the ura indicators are the same for every winner; a winner without riichi may
         # be logged without them
-        shown = [tile(hand, event, t, "ura_markers") for t in event.data.get("ura_markers") or []]
+        markers = (
+            event_field(hand, event, "ura_markers", list) if "ura_markers" in event.data else []
+        )
+        shown = [tile(hand, event, t, "ura_markers") for t in markers]
         script.ura = script.ura or shown
         script.act(event, f"{seat} win")
     if kind in KANS:
@@ -181,6 +185,9 @@ def replayable(hand: LoggedHand, variant: str) -> Replayable:
     script = Script(players, oya)
     rows = seats_field(hand, start, "tehais", players)
     for index in range(players):
+        if not isinstance(rows[index], list):
+            message = f"start_kyoku.tehais[{index}] should be a list of tiles"
+            raise ProblemsError([hand.problem(start, "log-field", message, "tehais")])
         dealt_tiles = [tile(hand, start, t, "tehais") for t in rows[index]]
         script.held[SEATS[(index - oya) % players]] = Counter(dealt_tiles)
     dealt = {seat: " ".join(sorted(held.elements())) for seat, held in script.held.items()}
@@ -195,10 +202,13 @@ def replayable(hand: LoggedHand, variant: str) -> Replayable:
     if script.ura:
         dead["ura"] = " ".join(script.ura)
     wall["dead_wall"] = dead
-    bakaze = start.data.get("bakaze", "E")
+    bakaze = event_field(hand, start, "bakaze", str)
+    if bakaze not in WINDS:
+        message = f"start_kyoku.bakaze {bakaze!r} is not a wind (E, S, W, N)"
+        raise ProblemsError([hand.problem(start, "log-field", message, "bakaze")])
     given: dict[str, Any] = {
         "wall": wall,
-        "round": SEATS["ESWN".index(bakaze)] if bakaze in ("E", "S", "W", "N") else "east",
+        "round": SEATS[WINDS.index(bakaze)],
         "honba": event_field(hand, start, "honba", int),
         "riichi_sticks": event_field(hand, start, "kyotaku", int),
         "actions": script.actions,
