@@ -42,8 +42,7 @@ from conformance.runner import RunReport, run
 from conformance.score_cli import add_score_arguments, score_command
 from conformance.serve import main_serve
 from conformance.settle_cli import add_settle_arguments, settle_command
-from spec.errors import RuleError
-from spec.profile import find_profile
+from conformance.usage import UsageError, variant_id
 
 PROGRESS_MIN_CASES = 200
 ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
@@ -64,11 +63,6 @@ def seconds(text: str) -> float:
             f"{text!r}: give more than 0 and at most {MAX_TIMEOUT:g} s"
         )
     return value
-
-
-def _variant(name: str | None) -> str | None:
-    """The variant id an option names (an id or an alias, in any case); None for all."""
-    return None if name is None else find_profile(name).variant
 
 
 def add_time_limits(parser: argparse.ArgumentParser) -> None:
@@ -133,11 +127,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         for problem in error.problems:
             print(problem, file=sys.stderr)
         return 2
-    try:
-        variant = _variant(args.variant)
-    except RuleError as error:
-        print(f"{error.code}: {error.message}", file=sys.stderr)
-        return 2
+    variant = None if args.variant is None else variant_id(args.variant)
     cases = list(corpus.for_variant(variant))
     if not cases and not args.allow_empty:
         print(
@@ -263,11 +253,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_coverage(args: argparse.Namespace) -> int:
     """List each rule with its fixture count; exit 1 when a rule has none."""
-    try:
-        variant = _variant(args.variant)
-    except RuleError as error:
-        print(f"{error.code}: {error.message}", file=sys.stderr)
-        return 2
+    variant = None if args.variant is None else variant_id(args.variant)
     rows = coverage(load_corpus(), variant)
     for row in rows:
         mark = "" if row.fixtures else "   <- no fixture"
@@ -411,6 +397,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     previous = {ending: signal.signal(ending, _terminate) for ending in ENDING_SIGNALS}
     try:
         status: int = args.func(args)
+    except UsageError as error:
+        print(error, file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 128 + signal.SIGINT
     except Terminated as terminated:

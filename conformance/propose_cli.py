@@ -27,9 +27,8 @@ from conformance.lint import lint
 from conformance.problems import ProblemsError
 from conformance.runner import Verdict, run_case
 from conformance.score_cli import add_score_arguments, given_from
+from conformance.usage import UsageError, variant_id
 from conformance.yamlsafe import load_file
-from spec.errors import RuleError
-from spec.profile import find_profile
 
 GUIDE = """\
 # A proposed fixture, scaffolded by mjspec propose. Write under expect what the rules
@@ -53,10 +52,6 @@ def add_propose_arguments(parser: argparse.ArgumentParser) -> None:
         "given (wall, actions, dealer...); the hand's options are then left out",
     )
     add_score_arguments(parser, hand_required=False)
-
-
-class UsageError(Exception):
-    """Options or a script that cannot be made into a fixture (exit 2)."""
 
 
 def _script_given(path: str) -> dict[str, Any]:
@@ -97,11 +92,7 @@ def _shown(kind: str, answer: Mapping[str, Any]) -> dict[str, Any]:
 
 def propose_command(args: argparse.Namespace) -> int:
     """Print (or write) the scaffold; exit 2 when the options or the file are unusable."""
-    try:
-        variant = find_profile(args.variant).variant
-    except RuleError as error:
-        print(f"{error.code}: {error.message}", file=sys.stderr)
-        return 2
+    variant = variant_id(args.variant)
     areas = list(load_corpus([]).catalogues[variant].areas)
     parts = args.id.split("/")
     if len(parts) != 3 or parts[0] != variant or parts[1] not in areas:
@@ -115,11 +106,7 @@ def propose_command(args: argparse.Namespace) -> int:
     if args.out is not None and Path(args.out).stem != parts[2]:
         print(f"usage: the file of {args.id} is named {parts[2]}.yaml", file=sys.stderr)
         return 2
-    try:
-        kind, given = _situation(args)
-    except UsageError as error:
-        print(error, file=sys.stderr)
-        return 2
+    kind, given = _situation(args)
     answer = reference_plugin().evaluate({"variant": variant, "kind": kind, "given": given})
     if kind == "play" and answer.get("error", {}).get("code") == "invalid-request":
         refusal = answer["error"]
