@@ -22,9 +22,9 @@ from conformance.engine import reference_plugin
 from conformance.problems import Problem, ProblemsError
 from conformance.replay.mjai import LoggedHand, read_mjai
 from conformance.replay.replay import HandReplay, Verdict, replay_hand
-from spec.errors import RuleError
-from spec.profile import find_profile
+from conformance.usage import UsageError, variant_id
 
+MAX_WORKERS = 256  # local processes; more is a typo, not a machine
 SHARDS_PER_WORKER = 4  # smaller shards even out the workers' loads
 
 
@@ -96,14 +96,9 @@ def _shown(replay: HandReplay) -> dict[str, object]:
 
 def replay_command(args: argparse.Namespace) -> int:
     """Replay every hand; exit 0 when all agree, 1 on a divergence or a malformed log."""
-    try:
-        variant = find_profile(args.variant).variant
-    except RuleError as error:
-        print(f"{error.code}: {error.message}", file=sys.stderr)
-        return 2
-    if args.workers < 1:
-        print("usage: --workers is a whole number of at least 1", file=sys.stderr)
-        return 2
+    variant = variant_id(args.variant)
+    if not 1 <= args.workers <= MAX_WORKERS:
+        raise UsageError(f"usage: --workers is a whole number from 1 to {MAX_WORKERS}")
     hands: list[LoggedHand] = []
     problems = 0
     for name in args.logs:
