@@ -51,24 +51,22 @@ def test_the_dealers_first_draw_is_dealt_and_the_others_are_actions() -> None:
     assert given["actions"] == ["east discard 3z", "south draw", "south riichi 9p"]
 
 
+def west_chis_6p(consumed: list[str]) -> str:
+    """The action of MJAI player 0 (west) chiing north's 6p with ``consumed``."""
+    given = request(
+        {"type": "tsumo", "actor": 2, "pai": "E"},
+        {"type": "dahai", "actor": 2, "pai": "E", "tsumogiri": True},
+        {"type": "tsumo", "actor": 3, "pai": "6p"},
+        {"type": "dahai", "actor": 3, "pai": "6p", "tsumogiri": True},
+        {"type": "chi", "actor": 0, "target": 3, "pai": "6p", "consumed": consumed},
+    )
+    return str(given["actions"][-1])
+
+
 def test_a_chi_names_the_red_five_only_when_a_plain_one_was_there_to_meld() -> None:
     # MJAI player 0 (west) holds 4p 0p 5p: melding the red five was a choice
-    chose_red = request(
-        {"type": "tsumo", "actor": 2, "pai": "E"},
-        {"type": "dahai", "actor": 2, "pai": "E", "tsumogiri": True},
-        {"type": "tsumo", "actor": 3, "pai": "6p"},
-        {"type": "dahai", "actor": 3, "pai": "6p", "tsumogiri": True},
-        {"type": "chi", "actor": 0, "target": 3, "pai": "6p", "consumed": ["4p", "5pr"]},
-    )
-    assert chose_red["actions"][-1] == "west chow 406p"
-    plain = request(
-        {"type": "tsumo", "actor": 2, "pai": "E"},
-        {"type": "dahai", "actor": 2, "pai": "E", "tsumogiri": True},
-        {"type": "tsumo", "actor": 3, "pai": "6p"},
-        {"type": "dahai", "actor": 3, "pai": "6p", "tsumogiri": True},
-        {"type": "chi", "actor": 0, "target": 3, "pai": "6p", "consumed": ["4p", "5p"]},
-    )
-    assert plain["actions"][-1] == "west chow 456p"
+    assert west_chis_6p(["4p", "5pr"]) == "west chow 406p"
+    assert west_chis_6p(["4p", "5p"]) == "west chow 456p"
 
 
 def test_the_ura_indicators_of_a_double_ron_come_from_the_winner_who_shows_them() -> None:
