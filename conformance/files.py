@@ -88,6 +88,19 @@ def read_bounded(path: Path, name: str, limit: int = MAX_BYTES) -> bytes:
         os.close(fd)
 
 
+def read_utf8(path: Path, name: str, limit: int = MAX_BYTES) -> str:
+    """The text of the regular file ``path`` (:func:`read_bounded`), decoded as UTF-8; a
+    byte that is not is a ``not-utf8`` problem at its line and column."""
+    raw = read_bounded(path, name, limit)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
+        message = f"byte 0x{raw[error.start]:02x} is not UTF-8"
+        raise ProblemsError([Problem(name, line, column, "not-utf8", message)]) from None
+
+
 def _words(error: OSError) -> str:
     return error.strerror or type(error).__name__
 

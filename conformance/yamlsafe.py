@@ -22,7 +22,7 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from conformance.files import read_bounded
+from conformance.files import read_utf8
 from conformance.problems import JsonPath, Problem, ProblemsError, excerpt
 
 MAX_DEPTH = 64
@@ -220,16 +220,7 @@ def load_file(path: Path, *, display: str | None = None) -> Located:
     """Read ``path`` (a regular file, at most :data:`~conformance.files.MAX_BYTES`) and load
     it (encoding and YAML checks as in :func:`load_text`)."""
     name = display or str(path)
-    raw = read_bounded(path, name)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
-        column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
-        raise ProblemsError(
-            [Problem(name, line, column, "not-utf8", f"byte 0x{raw[error.start]:02x} is not UTF-8")]
-        ) from None
-    return load_text(text, name)
+    return load_text(read_utf8(path, name), name)
 
 
 def _marked(file: str, mark: Any, code: str, message: str) -> Problem:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from conformance.files import read_bounded
+from conformance.files import read_utf8
 from conformance.problems import Problem, ProblemsError, excerpt
 
 MAX_LOG_BYTES = 64 * 1024 * 1024
@@ -132,13 +132,7 @@ def parse_mjai(text: str, file: str) -> list[LoggedHand]:
 def read_mjai(path: Path, display: str | None = None) -> list[LoggedHand]:
     """The hands of the MJAI log at ``path``; :class:`ProblemsError` on any bad line."""
     name = display or str(path)
-    raw = read_bounded(path, name, MAX_LOG_BYTES)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
-        raise ProblemsError([Problem(name, line, 1, "not-utf8", "the log is not UTF-8")]) from None
-    return parse_mjai(text, name)
+    return parse_mjai(read_utf8(path, name, MAX_LOG_BYTES), name)
 
 
 def field(hand: LoggedHand, event: Event, name: str, kind: type | tuple[type, ...]) -> Any:
