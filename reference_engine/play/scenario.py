@@ -137,8 +137,49 @@ def result_view(rules: PlayRules, state: GameState) -> dict[str, Any] | None:
     return view
 
 
+def _choice(given: Mapping[str, Any], name: str, allowed: tuple[str, ...]) -> str:
+    """The value of an enumerated request field (the first of ``allowed`` when absent)."""
+    value = given.get(name, allowed[0])
+    if value not in allowed:
+        raise RuleError(
+            "invalid-request",
+            f"{name!r} must be one of {', '.join(allowed)}, not {value!r}",
+            path=(name,),
+        )
+    return str(value)
+
+
+def pass_unscripted(rules: PlayRules, state: GameState, action: Action) -> GameState:
+    """Before ``action``: while a claim window is open (a discard, an added kong, a North)
+    and ``action`` is not a legal answer in it, every seat still asked passes, in turn order
+    from the seat that offered the tile (a request's ``unscripted_claims: pass``)."""
+    while state.phase in (Phase.CLAIM, Phase.ROB) and action not in legal_actions(
+        rules, state, action.seat
+    ):
+        assert state.pending_from is not None
+        asked = [seat for seat in state.order_after(state.pending_from) if seat in state.awaiting]
+        if not asked:
+            break
+        for seat in asked:
+            state = apply(rules, state, Action(seat, ActionKind.PASS), checked=False)
+    return state
+
+
+def _situation(
+    rules: PlayRules, state: GameState, after: int, action: Action | None
+) -> dict[str, Any]:
+    """One entry of the trace: the state and the legal actions after ``after`` actions."""
+    return {
+        "after": after,
+        "action": None if action is None else str(action),
+        "legal": _legal_view(rules, state),
+        "state": state_view(rules, state),
+    }
+
+
 def play(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
-    """Deal, apply the script, and report the trace, a refused action, and the result."""
+    """Deal, apply the script, and report the trace (every situation, or with ``trace:
+    last`` the last one only), a refused action, and the result."""
     dealer = _seat(given.get("dealer", "east"), "dealer")
     streak = given.get("dealer_streak", 0)
     if not isinstance(streak, int) or isinstance(streak, bool) or streak < 0:
@@ -154,36 +195,27 @@ def play(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
             actions.append(parse_action(str(text)))
         except RuleError as error:
             raise error.at("actions", index) from None
+    passing = _choice(given, "unscripted_claims", ("wait", "pass")) == "pass"
+    every_action = _choice(given, "trace", ("every-action", "last")) == "every-action"
     table = rules.table_of(given)
-    state = deal(
-        rules,
-        build_wall(rules, given, dealer),
-        dealer,
-        streak,
-        table,
-    )
-    trace: list[dict[str, Any]] = [
-        {
-            "after": 0,
-            "action": None,
-            "legal": _legal_view(rules, state),
-            "state": state_view(rules, state),
-        }
-    ]
+    state = deal(rules, build_wall(rules, given, dealer), dealer, streak, table)
+    trace = [_situation(rules, state, 0, None)] if every_action else []
     outcome: dict[str, Any] = {"trace": trace}
+    applied: Action | None = None
     for index, action in enumerate(actions):
         try:
-            state = apply(rules, state, action)
+            state = apply(
+                rules, pass_unscripted(rules, state, action) if passing else state, action
+            )
         except RuleError as error:
             outcome["illegal"] = {"after": index, "code": error.code, "message": error.message}
             break
+        applied = action
+        if every_action:
+            trace.append(_situation(rules, state, index + 1, action))
+    if not every_action:
         trace.append(
-            {
-                "after": index + 1,
-                "action": str(action),
-                "legal": _legal_view(rules, state),
-                "state": state_view(rules, state),
-            }
+            _situation(rules, state, outcome.get("illegal", {}).get("after", len(actions)), applied)
         )
     result = result_view(rules, state)
     if result is not None:
