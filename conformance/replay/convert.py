@@ -6,7 +6,8 @@ the dealer's extra tile, which the play engine deals), the replacements the ``ts
 follows a kan or a North, the dora indicators ``start_kyoku``'s and each ``dora`` event's,
 the ura indicators those a win shows. Each event becomes the action of the rules' grammar
 (:mod:`spec.actions`) it is; a replacement draw and ``reach_accepted`` are none (the engine
-draws and takes the deposit itself). The request is a ``play`` request like any fixture's.
+draws and takes the deposit itself). The request is a ``play`` request like any fixture's,
+with ``unscripted_claims: pass`` (a log records no passes) and ``trace: last``.
 """
 
 from __future__ import annotations
@@ -212,6 +213,8 @@ def replayable(hand: LoggedHand, variant: str) -> Replayable:
         "honba": event_field(hand, start, "honba", int),
         "riichi_sticks": event_field(hand, start, "kyotaku", int),
         "actions": script.actions,
+        "unscripted_claims": "pass",  # the log leaves out the claims nobody made
+        "trace": "last",  # the replay reads the end, not every step
     }
     return Replayable(
         {"variant": variant, "kind": "play", "given": given}, tuple(script.lines), players

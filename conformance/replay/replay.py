@@ -1,9 +1,10 @@
 """One logged hand replayed on an engine's play kind, and how it compares with the log.
 
 The log leaves out what no one did: a player who could claim a discard and did not. The
-rules' script says so (``pass``), so when the engine refuses the log's next action because
-claims are pending, the replay adds a ``pass`` for each player the engine offered one, and
-plays the hand again from the start (a request is a whole hand). Any other refusal is the
+request asks the engine to pass such claims itself (``unscripted_claims: pass``); an engine
+that does not, and refuses the log's next action because claims are pending, gets a
+``pass`` added for each player it offered one, and the hand is played again from the start
+(a request is a whole hand). Any other refusal is the
 first divergence of the hand: the step, the log's action and line, and the engine's words.
 At the end the engine's score changes are compared with the log's.
 """
