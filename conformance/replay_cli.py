@@ -3,7 +3,8 @@
 Each hand of each log is replayed (:mod:`conformance.replay.replay`); the report gives, per
 game, how many hands agree, and for each hand that does not, its first divergence: the log's
 line, the step, the log's action and the engine's answer. A malformed log is a located,
-coded problem (exit 1), never a traceback. Reads MJAI event logs (JSON Lines). The hands
+coded problem (exit 1), never a traceback. Reads MJAI event logs (JSON Lines) and Tenhou
+JSON (:mod:`conformance.replay.tenhou`), told apart by their first line. The hands
 are replayed in shards (:mod:`conformance.campaign`): here, in ``--workers`` processes or on
 a Dask cluster (``--dask``), with the same report.
 """
@@ -19,9 +20,11 @@ from pathlib import Path
 
 from conformance.campaign import CampaignError, run_shards, shards_of
 from conformance.engine import reference_plugin
+from conformance.files import read_utf8
 from conformance.problems import Problem, ProblemsError
-from conformance.replay.mjai import LoggedHand, read_mjai
+from conformance.replay.mjai import MAX_LOG_BYTES, LoggedHand, parse_mjai
 from conformance.replay.replay import HandReplay, Verdict, replay_hand
+from conformance.replay.tenhou import is_tenhou, parse_tenhou
 from conformance.usage import UsageError, variant_id
 
 MAX_WORKERS = 256  # local processes; more is a typo, not a machine
@@ -29,7 +32,15 @@ SHARDS_PER_WORKER = 4  # smaller shards even out the workers' loads
 
 
 def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("logs", nargs="+", metavar="LOG", help="MJAI event logs (JSON Lines)")
+    parser.add_argument(
+        "logs", nargs="+", metavar="LOG", help="game logs: MJAI (JSON Lines) or Tenhou JSON"
+    )
+    parser.add_argument(
+        "--log-format",
+        choices=("auto", "mjai", "tenhou"),
+        default="auto",
+        help="the logs' format (default: told from each file's first line)",
+    )
     parser.add_argument(
         "--variant",
         required=True,
@@ -94,6 +105,14 @@ def _shown(replay: HandReplay) -> dict[str, object]:
     }
 
 
+def read_log(path: Path, name: str, log_format: str) -> list[LoggedHand]:
+    """The hands of one log file, MJAI or Tenhou JSON (``auto``: as its text looks)."""
+    text = read_utf8(path, name, MAX_LOG_BYTES)
+    if log_format == "tenhou" or (log_format == "auto" and is_tenhou(text)):
+        return parse_tenhou(text, name)
+    return parse_mjai(text, name)
+
+
 def replay_command(args: argparse.Namespace) -> int:
     """Replay every hand; exit 0 when all agree, 1 on a divergence or a malformed log."""
     variant = variant_id(args.variant)
@@ -103,7 +122,7 @@ def replay_command(args: argparse.Namespace) -> int:
     problems = 0
     for name in args.logs:
         try:
-            hands += read_mjai(Path(name), display=name)
+            hands += read_log(Path(name), name, args.log_format)
         except ProblemsError as error:
             for problem in error.problems:
                 print(problem, file=sys.stderr)

@@ -236,6 +236,8 @@ def logged_deltas(hand: LoggedHand, players: int) -> tuple[str, dict[str, int]] 
             actor = event_field(hand, change, "actor", int)
             total[SEATS[(actor - oya) % players]] -= RIICHI_DEPOSIT
             continue
+        if change.type == "ryukyoku" and change.data.get("deltas") == []:
+            continue  # jansou writes an abort's changes as []: none
         for index, delta in enumerate(seats_field(hand, change, "deltas", players)):
             if not isinstance(delta, int) or isinstance(delta, bool):
                 message = f"{change.type}.deltas[{index}] is not a whole number"

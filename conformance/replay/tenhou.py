@@ -1,0 +1,484 @@
+"""Tenhou JSON game logs (the tenhou.net/6 format): read into hands of MJAI-shaped events.
+
+A game is one JSON object whose ``log`` holds one array per hand: ``[kyoku, honba, sticks]``,
+the scores, the dora and ura indicators, then for each player its 13 dealt tiles, its
+*takes* (each a tile drawn, or a claim written as a meld string) and its *discards* (a
+tile, ``60`` for the tile just drawn, ``r`` before a riichi discard, a concealed or added
+kan as a meld string, ``0`` in the slot an open kan leaves), and the result (``和了`` with
+score changes and winner details, or a draw's name with its changes). Tiles are numbers:
+11-19 characters, 21-29 circles, 31-39 bamboos, 41-47 East South West North White Green
+Red, 51-53 the red fives.
+
+The order of turns is not written: it is rebuilt by playing the hand out seat after seat,
+letting a player whose next take is a claim of the tile just discarded (from the seat its
+meld string names) take it, and trying the claim as passed when it leads nowhere. Each
+hand becomes the events an MJAI log would hold (:mod:`conformance.replay.mjai`), so the
+rest of the replay is the same for both formats. The score changes Tenhou writes leave out
+the riichi deposits (the next hand's scores show them): a riichi is taken as paid unless
+its discard was won on. Four-player games only; three-player Tenhou JSON (its Norths) is
+refused with a clear problem.
+
+A file holds one game, or one game per line. Every malformed part is a located problem
+naming the file, line and the array path (``log[3][5][2]``), never an exception.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from conformance.files import read_utf8
+from conformance.problems import Problem, ProblemsError, excerpt
+from conformance.replay.mjai import MAX_LOG_BYTES, Event, LoggedHand
+
+PLAYERS = 4
+TSUMOGIRI = 60
+LEFT_BY_OPEN_KAN = 0
+WIN = "和了"
+DRAWS = {  # the result's name -> the MJAI ryukyoku reason
+    "流局": "exhaustive_draw",
+    "全員聴牌": "exhaustive_draw",
+    "全員不聴": "exhaustive_draw",
+    "流し満貫": "nagashi_mangan",
+    "九種九牌": "kyushukyuhai",
+    "四風連打": "four_winds",
+    "四家立直": "four_riichi",
+    "四開槓": "four_kans",
+    "三家和": "triple_ron",
+    "三家和了": "triple_ron",
+}
+HONOURS = "ESWNPFC"
+MELD_LETTERS = "cpmak"  # chi, pon, open kan, concealed kan, added kan
+MAX_TURNS = 150  # takes or discards of one player in a hand: 70 live tiles and kans, with room
+MAX_STEPS = 100_000  # turns tried per hand, all orders together, before giving up
+
+
+class TenhouError(Exception):
+    """A malformed part of a hand, at the path of the hand's array it names."""
+
+    def __init__(self, message: str, path: Sequence[int] = (), code: str = "log-field") -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = tuple(path)
+        self.code = code
+
+
+def mjai_tile(code: object, *path: int) -> str:
+    """A Tenhou tile number as an MJAI tile (``51`` -> ``5mr``, ``45`` -> ``P``)."""
+    if isinstance(code, int) and not isinstance(code, bool):
+        suit, rank = divmod(code, 10)
+        if 1 <= suit <= 3 and 1 <= rank <= 9:
+            return f"{rank}{'mps'[suit - 1]}"
+        if suit == 4 and 1 <= rank <= 7:
+            return HONOURS[rank - 1]
+        if suit == 5 and 1 <= rank <= 3:
+            return f"5{'mps'[rank - 1]}r"
+    message = f"{excerpt(code)} is not a Tenhou tile (11-19, 21-29, 31-39, 41-47, 51-53)"
+    raise TenhouError(message, path, "log-tile")
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A meld string: its letter, its tiles, and the place of the letter among them (which
+    marks the claimed or added tile, and for a claim the seat it came from)."""
+
+    letter: str
+    tiles: tuple[str, ...]
+    marked: int
+
+    @property
+    def focus(self) -> str:
+        return self.tiles[min(self.marked, len(self.tiles) - 1)]
+
+    def source(self, caller: int) -> int:
+        """The seat a chi, pon or open kan claims from: the letter first is the previous
+        player, second the one across, last the next player."""
+        steps = 1 if self.letter == "c" else {0: 1, 1: 2}.get(self.marked, 3)
+        return (caller - steps) % PLAYERS
+
+
+def parse_meld(text: str, *path: int) -> Meld:
+    """``"p151515"``, ``"1515p15"``, ``"151515a15"``: the letter, then two digits a tile."""
+    letters = [i for i, c in enumerate(text) if c.isalpha()]
+    if len(letters) != 1 or text[letters[0]] not in MELD_LETTERS:
+        raise TenhouError(f"{excerpt(text)} is not a meld string", path)
+    at = letters[0]
+    digits = text[:at] + text[at + 1 :]
+    if len(digits) not in (6, 8) or not digits.isdigit() or at % 2:
+        raise TenhouError(f"{excerpt(text)} is not a meld string", path)
+    tiles = tuple(mjai_tile(int(digits[i : i + 2]), *path) for i in range(0, len(digits), 2))
+    letter = text[at]
+    if len(tiles) != (3 if letter in "cp" else 4):
+        raise TenhouError(f"{excerpt(text)}: a {letter} meld of {len(tiles)} tiles", path)
+    return Meld(letter, tiles, at // 2)
+
+
+def _plain(tile: str) -> str:
+    return tile[:2]
+
+
+@dataclass
+class Walk:
+    """Where the replay of one hand's takes and discards stands."""
+
+    takes: list[list[Any]]
+    discards: list[list[Any]]
+    took: list[int]
+    threw: list[int]
+    events: list[dict[str, Any]]
+    drawn: list[str | None]
+    steps: list[int]  # shared by every copy: the whole search's budget
+
+    def copy(self) -> Walk:
+        return Walk(
+            self.takes,
+            self.discards,
+            list(self.took),
+            list(self.threw),
+            list(self.events),
+            list(self.drawn),
+            self.steps,
+        )
+
+    def done(self) -> bool:
+        return all(t == len(x) for t, x in zip(self.took, self.takes, strict=True)) and all(
+            t == len(x) for t, x in zip(self.threw, self.discards, strict=True)
+        )
+
+
+def _claimers(walk: Walk, discarder: int, tile: str) -> list[int]:
+    """The seats whose next take claims ``tile`` from ``discarder``: a pon or kan first
+    (it outranks a chi), then a chi."""
+    found = []
+    for seat in range(PLAYERS):
+        if seat == discarder or walk.took[seat] >= len(walk.takes[seat]):
+            continue
+        take = walk.takes[seat][walk.took[seat]]
+        if not isinstance(take, str):
+            continue
+        meld = parse_meld(take, 4 + 3 * seat + 1, walk.took[seat])
+        if _plain(meld.focus) == _plain(tile) and meld.source(seat) == discarder:
+            found.append(seat)
+    return sorted(found, key=lambda s: walk.takes[s][walk.took[s]].startswith("c"))
+
+
+def _play(walk: Walk, seat: int, *, claimed: bool) -> Walk | None:
+    """Play the hand on from ``seat`` (which claimed the last discard when ``claimed``);
+    the finished walk, or None when this order of turns contradicts the log."""
+    while True:
+        walk.steps[0] += 1
+        if walk.steps[0] > MAX_STEPS:
+            raise TenhouError("no order of turns accounts for the hand's claims", (), "log-order")
+        takes, index = walk.takes[seat], walk.took[seat]
+        if index >= len(takes):
+            return walk if walk.done() else None
+        take = takes[index]
+        walk.took[seat] += 1
+        path = (4 + 3 * seat + 1, index)
+        if isinstance(take, str):
+            if not claimed:
+                return None  # a claim reached in turn: an earlier discard was its tile
+            _claim(walk, seat, parse_meld(take, *path), path)
+        else:
+            tile = mjai_tile(take, *path)
+            walk.drawn[seat] = tile
+            walk.events.append({"type": "tsumo", "actor": seat, "pai": tile})
+        claimed = False
+        if walk.threw[seat] >= len(walk.discards[seat]):
+            return walk if walk.done() else None  # a self-drawn win, or nine terminals
+        entry = walk.discards[seat][walk.threw[seat]]
+        path = (4 + 3 * seat + 2, walk.threw[seat])
+        walk.threw[seat] += 1
+        if entry == LEFT_BY_OPEN_KAN and isinstance(take, str) and "m" in take:
+            continue  # the open kan's replacement is the next take
+        if isinstance(entry, str) and entry[:1] != "r":
+            _own_kan(walk, seat, parse_meld(entry, *path), path)
+            continue  # its replacement is the next take
+        tile = _discarded(walk, seat, entry, path)
+        for caller in _claimers(walk, seat, tile):
+            tried = _play(walk.copy(), caller, claimed=True)
+            if tried is not None:
+                return tried
+        seat = (seat + 1) % PLAYERS
+
+
+def _discarded(walk: Walk, seat: int, entry: object, path: tuple[int, int]) -> str:
+    riichi = isinstance(entry, str)
+    code: object = entry
+    if riichi:
+        assert isinstance(entry, str)
+        if not entry[1:].isdigit():
+            raise TenhouError(f"{excerpt(entry)} is not a discard", path)
+        code = int(entry[1:])
+    if code == TSUMOGIRI:
+        tile = walk.drawn[seat]
+        if tile is None:
+            raise TenhouError("60 (the tile just drawn) after a claim: nothing was drawn", path)
+    else:
+        tile = mjai_tile(code, *path)
+    if riichi:
+        walk.events.append({"type": "reach", "actor": seat})
+    walk.events.append(
+        {"type": "dahai", "actor": seat, "pai": tile, "tsumogiri": code == TSUMOGIRI}
+    )
+    if riichi:
+        walk.events.append({"type": "reach_accepted", "actor": seat})
+    walk.drawn[seat] = None
+    return tile
+
+
+def _claim(walk: Walk, seat: int, meld: Meld, path: tuple[int, int]) -> None:
+    """A chi, pon or open kan of the last discard."""
+    if meld.letter not in "cpm":
+        raise TenhouError(f"a {meld.letter} meld among the takes", path, "log-field")
+    kind = {"c": "chi", "p": "pon", "m": "daiminkan"}[meld.letter]
+    consumed = list(meld.tiles)
+    del consumed[min(meld.marked, len(consumed) - 1)]
+    walk.events.append(
+        {
+            "type": kind,
+            "actor": seat,
+            "target": meld.source(seat),
+            "pai": meld.focus,
+            "consumed": consumed,
+        }
+    )
+    walk.drawn[seat] = None
+
+
+def _own_kan(walk: Walk, seat: int, meld: Meld, path: tuple[int, int]) -> None:
+    if meld.letter == "a":
+        walk.events.append({"type": "ankan", "actor": seat, "consumed": list(meld.tiles)})
+    elif meld.letter == "k":
+        consumed = list(meld.tiles)
+        del consumed[meld.marked]
+        walk.events.append(
+            {"type": "kakan", "actor": seat, "pai": meld.focus, "consumed": consumed}
+        )
+    else:
+        raise TenhouError(f"a {meld.letter} meld in the discards", path)
+    walk.drawn[seat] = None
+
+
+def _kan_doras(events: list[dict[str, Any]], indicators: list[str]) -> list[dict[str, Any]]:
+    """The events with a ``dora`` event after each kan while the log's indicators last
+    (Tenhou lists the indicators, not when each was turned)."""
+    out: list[dict[str, Any]] = []
+    extra = iter(indicators[1:])
+    for event in events:
+        out.append(event)
+        if event["type"] in ("ankan", "kakan", "daiminkan"):
+            marker = next(extra, None)
+            if marker is not None:
+                out.append({"type": "dora", "dora_marker": marker})
+    return out
+
+
+def _list(
+    value: object, length: int | None, what: str, *path: int, limit: int = MAX_TURNS
+) -> list[Any]:
+    if not isinstance(value, list) or (length is not None and len(value) != length):
+        size = "a list" if length is None else f"a list of {length}"
+        raise TenhouError(f"{what} should be {size}, not {excerpt(value)}", path)
+    if len(value) > limit:
+        raise TenhouError(f"{what}: {len(value)} entries, more than a hand has ({limit})", path)
+    return value
+
+
+def _count(value: object, what: str, *path: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise TenhouError(f"{what} should be a whole number, not {excerpt(value)}", path)
+    return value
+
+
+def _ending(
+    result: list[Any], ura: list[str], events: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The ``hora`` events of a win (one per winner) or the ``ryukyoku`` of a draw."""
+    last = 4 + 3 * PLAYERS  # the result's index in the hand's array
+    name = result[0] if result else None
+    if name == WIN:
+        if len(result) < 3 or len(result) % 2 == 0:
+            raise TenhouError(
+                "a win's result is its name, then changes and details in pairs", (last,)
+            )
+        wins = []
+        for at in range(1, len(result), 2):
+            deltas = _list(result[at], PLAYERS, "a win's score changes", last, at)
+            detail = _list(result[at + 1], None, "a win's details", last, at + 1)
+            if len(detail) < 2:
+                raise TenhouError(
+                    "a win's details start with the winner and the payer", (last, at + 1)
+                )
+            winner = _seat(detail[0], last, at + 1, 0)
+            payer = _seat(detail[1], last, at + 1, 1)
+            wins.append(
+                {
+                    "type": "hora",
+                    "actor": winner,
+                    "target": payer,
+                    "deltas": deltas,
+                    "ura_markers": ura,
+                }
+            )
+        ron = wins[0]["target"] != wins[0]["actor"]
+        riichi_won_on = ron and len(events) >= 2 and events[-1]["type"] == "reach_accepted"
+        if riichi_won_on:
+            del events[-1]  # a riichi discard won on: the deposit is not paid
+        return wins
+    if name not in DRAWS:
+        raise TenhouError(f"unknown result {excerpt(name)} (a win, or a draw's name)", (last, 0))
+    given = result[1] if len(result) > 1 else []  # an abort may write no changes
+    deltas = (
+        _list(given, PLAYERS, "a draw's score changes", last, 1) if given != [] else [0] * PLAYERS
+    )
+    return [{"type": "ryukyoku", "reason": DRAWS[name], "deltas": deltas}]
+
+
+def _whole(value: object, what: str, *path: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TenhouError(f"{what} should be a whole number, not {excerpt(value)}", path)
+    return value
+
+
+def _seat(value: object, *path: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < PLAYERS:
+        raise TenhouError(f"{excerpt(value)} is not a player (0-3)", path)
+    return value
+
+
+def hand_events(hand: object) -> list[dict[str, Any]]:
+    """The MJAI events of one hand's array, ``start_kyoku`` first (TenhouError if bad)."""
+    size = 4 + 3 * PLAYERS + 1
+    if isinstance(hand, list) and len(hand) == 4 + 3 * 3 + 1:
+        raise TenhouError("a three-player hand: only four-player Tenhou JSON is read", ())
+    array = _list(
+        hand,
+        size,
+        "a hand",
+    )
+    info = _list(array[0], 3, "[kyoku, honba, sticks]", 0)
+    kyoku = _count(info[0], "kyoku", 0, 0)
+    honba = _count(info[1], "honba", 0, 1)
+    sticks = _count(info[2], "riichi sticks", 0, 2)
+    if kyoku >= 16:
+        raise TenhouError(f"kyoku {kyoku} is past the North round", (0, 0))
+    scores = [
+        _whole(s, "a score", 1, i) for i, s in enumerate(_list(array[1], PLAYERS, "the scores", 1))
+    ]
+    indicators = [
+        mjai_tile(t, 2, i) for i, t in enumerate(_list(array[2], None, "the dora indicators", 2))
+    ]
+    if not indicators:
+        raise TenhouError("no dora indicator", (2,))
+    ura = [mjai_tile(t, 3, i) for i, t in enumerate(_list(array[3], None, "the ura indicators", 3))]
+    tehais = []
+    takes: list[list[Any]] = []
+    discards: list[list[Any]] = []
+    for seat in range(PLAYERS):
+        base = 4 + 3 * seat
+        dealt = _list(array[base], 13, "a dealt hand", base)
+        tehais.append([mjai_tile(t, base, i) for i, t in enumerate(dealt)])
+        takes.append(_list(array[base + 1], None, "a player's takes", base + 1, limit=MAX_TURNS))
+        discards.append(
+            _list(array[base + 2], None, "a player's discards", base + 2, limit=MAX_TURNS)
+        )
+    result = _list(array[-1], None, "the result", size - 1)
+    dealer = kyoku % PLAYERS
+    walk = Walk(takes, discards, [0] * PLAYERS, [0] * PLAYERS, [], [None] * PLAYERS, [0])
+    played = _play(walk, dealer, claimed=False)
+    if played is None:
+        raise TenhouError(
+            "no order of turns plays every take and discard of the hand", (), "log-order"
+        )
+    start = {
+        "type": "start_kyoku",
+        "bakaze": "ESWN"[kyoku // PLAYERS],
+        "kyoku": dealer + 1,
+        "honba": honba,
+        "kyotaku": sticks,
+        "oya": dealer,
+        "scores": scores,
+        "dora_marker": indicators[0],
+        "tehais": tehais,
+    }
+    events = _kan_doras(played.events, indicators)
+    ending = _ending(result, ura, events)  # may take back the last riichi's deposit
+    return [start, *events, *ending]
+
+
+def _games(text: str, file: str) -> list[tuple[int, Any]]:
+    """The game objects of a file and their lines: the whole text, or one per line."""
+    try:
+        return [(1, json.loads(text))]
+    except json.JSONDecodeError:
+        pass
+    except RecursionError:
+        raise ProblemsError([Problem(file, 1, 1, "log-syntax", "JSON nested too deeply")]) from None
+    games = []
+    for line, raw in enumerate(text.splitlines(), start=1):
+        if raw.strip():
+            try:
+                games.append((line, json.loads(raw)))
+            except json.JSONDecodeError as error:
+                problem = Problem(file, line, error.colno, "log-syntax", f"not JSON: {error.msg}")
+                raise ProblemsError([problem]) from None
+            except RecursionError:
+                problem = Problem(file, line, 1, "log-syntax", "JSON nested too deeply")
+                raise ProblemsError([problem]) from None
+    return games
+
+
+def parse_tenhou(text: str, file: str) -> list[LoggedHand]:
+    """The hands of a Tenhou JSON file's ``text``; :class:`ProblemsError` on a bad part."""
+    hands: list[LoggedHand] = []
+    problems: list[Problem] = []
+    for game, (line, document) in enumerate(_games(text, file)):
+        log = document.get("log") if isinstance(document, dict) else None
+        if not isinstance(log, list):
+            problems.append(
+                Problem(
+                    file,
+                    line,
+                    1,
+                    "log-field",
+                    "a Tenhou game is an object with a 'log' list",
+                    ("log",),
+                )
+            )
+            continue
+        for number, hand in enumerate(log):
+            try:
+                events = hand_events(hand)
+            except TenhouError as error:
+                problems.append(
+                    Problem(file, line, 1, error.code, error.message, ("log", number, *error.path))
+                )
+                continue
+            hands.append(LoggedHand(file, game, number, tuple(Event(line, e) for e in events)))
+    if problems:
+        raise ProblemsError(problems[:20])
+    return hands
+
+
+def is_tenhou(text: str) -> bool:
+    """Whether ``text`` looks like Tenhou JSON (a game object with a ``log``) rather than MJAI
+    (objects with a ``type``, one per line)."""
+    first = text.lstrip()[:1]
+    if first != "{":
+        return False
+    head = text.lstrip().split("\n", 1)[0]
+    try:
+        data = json.loads(head)
+    except (json.JSONDecodeError, RecursionError):
+        return '"log"' in text[:4096] and '"type"' not in text[:4096]
+    return isinstance(data, dict) and "log" in data and "type" not in data
+
+
+def read_tenhou(path: Path, display: str | None = None) -> list[LoggedHand]:
+    """The hands of the Tenhou JSON file at ``path``."""
+    name = display or str(path)
+    return parse_tenhou(read_utf8(path, name, MAX_LOG_BYTES), name)

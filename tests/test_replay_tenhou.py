@@ -1,0 +1,137 @@
+"""Tenhou JSON logs: the order of turns rebuilt from each player's takes and discards,
+located problems for malformed documents, and jansou's games replayed hand by hand."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tenhou_logs import game
+
+from conformance.cli import main
+from conformance.replay.convert import replayable
+from conformance.replay.tenhou import is_tenhou, parse_tenhou
+
+
+def events_of(text: str) -> list[tuple[Any, ...]]:
+    (hand,) = parse_tenhou(text, "game.json")
+    return [
+        (e.type, e.data.get("actor"), e.data.get("pai") or e.data.get("dora_marker"))
+        for e in hand.events[1:]
+    ]
+
+
+def test_a_pon_out_of_turn_moves_the_turn_to_the_claimer_and_on_from_it() -> None:
+    # east discards 1z; west (across) pons it from east ("41p4141": the letter second
+    # means the seat across); west discards 9s; north draws next
+    text = game(
+        [[18], [], ["41p4141"], [35]],
+        [[41], [], [39], []],
+        ["流局", [0, 0, 0, 0]],
+    )
+    assert events_of(text) == [
+        ("tsumo", 0, "8m"),
+        ("dahai", 0, "E"),
+        ("pon", 2, "E"),
+        ("dahai", 2, "9s"),
+        ("tsumo", 3, "5s"),
+        ("ryukyoku", None, None),
+    ]
+
+
+def test_a_claim_that_leads_nowhere_is_tried_as_passed_and_the_other_claimer_takes() -> None:
+    # east discards 1m twice. South (east's next) and north (east's previous) each have
+    # a pon of 1m from east as their next take: south's written "p111111" (the letter
+    # first: from its previous player), north's "1111p11" (last: from its next player).
+    # South first would leave north's pon to be reached in turn: impossible, so the
+    # first 1m is north's and the second south's.
+    text = game(
+        [[18, 18], ["p111111"], [35], ["1111p11"]],
+        [[11, 11], [45], [60], [39]],
+        ["流局", [0, 0, 0, 0]],
+    )
+    assert events_of(text) == [
+        ("tsumo", 0, "8m"), ("dahai", 0, "1m"), ("pon", 3, "1m"), ("dahai", 3, "9s"),
+        ("tsumo", 0, "8m"), ("dahai", 0, "1m"), ("pon", 1, "1m"), ("dahai", 1, "P"),
+        ("tsumo", 2, "5s"), ("dahai", 2, "5s"), ("ryukyoku", None, None),
+    ]  # fmt: skip
+
+
+def test_a_riichi_discard_won_on_pays_no_deposit_and_others_do() -> None:
+    text = game(
+        [[18], [35], [], []],
+        [["r18"], ["r60"], [], []],
+        ["和了", [0, -8000, 8000, 0], [2, 1, 2, ""]],
+    )
+    (hand,) = parse_tenhou(text, "game.json")
+    kinds = [e.type for e in hand.events[1:]]
+    assert kinds == [
+        "tsumo", "reach", "dahai", "reach_accepted",  # east's riichi stands
+        "tsumo", "reach", "dahai",  # south's riichi tile is won on: no deposit
+        "hora",
+    ]  # fmt: skip
+
+
+def test_the_open_wall_and_the_script_come_from_the_hand_array() -> None:
+    text = game(
+        [[18], ["c111213"], [], []],
+        [[11], [41], [], []],
+        ["流局", [0, 0, 0, 0]],
+    )
+    (hand,) = parse_tenhou(text, "game.json")
+    given = replayable(hand, "riichi").request["given"]
+    assert given["wall"]["hands"]["east"].split().count("0p") == 1
+    assert given["wall"]["dead_wall"] == {"indicators": "1p"}
+    assert given["actions"] == ["east discard 1m", "south chow 123m", "south discard 1z"]
+
+
+def test_the_format_is_told_from_the_first_line() -> None:
+    assert is_tenhou(game([[18], [], [], []], [[11], [], [], []], ["流局", []]))
+    assert is_tenhou('{\n  "name": ["A", "B", "C", "D"],\n  "log": []\n}')
+    assert not is_tenhou('{"type": "start_game"}\n{"type": "end_game"}\n')
+
+
+jansou = pytest.importorskip("jansou")
+
+GAMES = 200 if os.environ.get("MJSPEC_LONG") == "1" else 3
+
+
+def write_jansou_games(path: Path, preset: str, games: int) -> None:
+    """``games`` seeded jansou games under ``preset``, played by its efficiency agent (which
+    wins, riichis, pons value tiles and calls once open): Tenhou JSON for four players, one
+    game per line; jansou writes three-player games as MJAI only."""
+    from jansou.core.rules import preset as rules_of
+    from jansou.game.agents import SmartEfficiencyAgent
+    from jansou.game.environment import Environment
+    from jansou.io.from_game import paifu_from_game
+    from jansou.io.mjai import dump_mjai
+    from jansou.io.tenhou_json import dump_tenhou_json
+
+    with path.open("w", encoding="utf-8") as log:
+        for seed in range(games):
+            rules = rules_of(preset)
+            env = Environment(rules, seed=seed)
+            env.run([SmartEfficiencyAgent(seed * 10 + i) for i in range(rules.player_count)])
+            record = paifu_from_game(env)
+            if rules.player_count == 4:
+                log.write(json.dumps(dump_tenhou_json(record), ensure_ascii=False) + "\n")
+            else:
+                log.write(dump_mjai(record).rstrip("\n") + "\n")
+
+
+@pytest.mark.slow
+def test_jansou_tenhou_games_agree_hand_by_hand_with_the_reference_engine(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "tenhou.json"
+    write_jansou_games(path, "tenhou", GAMES)
+    main(["replay", str(path), "--variant", "riichi", "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    assert report["problems"] == 0
+    verdicts = [hand["verdict"] for hand in report["hands"]]
+    print(f"jansou tenhou: {len(verdicts)} hands")
+    assert len(verdicts) >= 8 * GAMES
+    assert set(verdicts) == {"agrees"}
