@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from conformance.replay.convert import replayable
+from conformance.replay.convert import logged_deltas, replayable
 from conformance.replay.mjai import parse_mjai
 
 TEHAIS = [
@@ -76,3 +76,14 @@ def test_the_ura_indicators_of_a_double_ron_come_from_the_winner_who_shows_them(
     )
     assert given["wall"]["dead_wall"] == {"indicators": "0s", "ura": "5s"}
     assert given["actions"][-2:] == ["east win", "west win"]
+
+
+def test_the_ura_indicators_may_be_named_as_mjai_names_them_uradora_markers() -> None:
+    hora = {"type": "hora", "actor": 2, "target": 1, "deltas": [0, -1, 1, 0]}
+    given = request({**hora, "uradora_markers": ["E"]})
+    assert given["wall"]["dead_wall"] == {"indicators": "0s", "ura": "1z"}
+
+
+def test_an_abortive_draw_may_write_its_score_changes_as_an_empty_list() -> None:
+    (hand,) = parse_mjai(hand_of({"type": "ryukyoku", "deltas": []}), "log.jsonl")
+    assert logged_deltas(hand, 4) == ("draw", dict.fromkeys(("east", "south", "west", "north"), 0))

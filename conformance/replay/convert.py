@@ -25,6 +25,7 @@ HONOURS = {"E": "1z", "S": "2z", "W": "3z", "N": "4z", "P": "5z", "F": "6z", "C"
 WINDS = ("E", "S", "W", "N")  # MJAI's round winds, in the order of SEATS
 RIICHI_DEPOSIT = 1_000
 CALLS = frozenset({"chi", "pon", "daiminkan", "kakan", "ankan", "nukidora", "kita"})
+URA_FIELDS = ("uradora_markers", "ura_markers")
 KANS = frozenset({"daiminkan", "ankan", "kakan", "nukidora", "kita"})
 
 
@@ -160,11 +161,11 @@ def _event(hand: LoggedHand, event: Event, script: Script, state: dict[str, Any]
         script.act(event, _call(hand, event, seat, held))
     elif kind == "hora":
         # the ura indicators are the same for every winner; a winner without riichi may
-        # be logged without them
-        markers = (
-            event_field(hand, event, "ura_markers", list) if "ura_markers" in event.data else []
-        )
-        shown = [tile(hand, event, t, "ura_markers") for t in markers]
+        # be logged without them. MJAI's name is uradora_markers (jansou writes it);
+        # riichienv writes ura_markers
+        name = next((n for n in URA_FIELDS if n in event.data), None)
+        markers = event_field(hand, event, name, list) if name else []
+        shown = [tile(hand, event, t, str(name)) for t in markers]
         script.ura = script.ura or shown
         script.act(event, f"{seat} win")
     if kind in KANS:
