@@ -48,6 +48,12 @@ def play(variant: str, **given: Any) -> dict[str, Any]:
             "invalid-request",
             ["options", "red_fives"],
         ),
+        (
+            {"wall": SANMA_WALL, "options": {"open_kan_dora": "later"}},
+            "invalid-request",
+            ["options", "open_kan_dora"],
+        ),
+        ({"wall": SANMA_WALL, "options": {"tobi": True}}, "invalid-request", ["options", "tobi"]),
     ],
 )
 def test_a_malformed_sanma_request_is_a_coded_error(

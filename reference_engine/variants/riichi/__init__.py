@@ -19,6 +19,7 @@ from reference_engine.variants.riichi.claims import (
     waits,
 )
 from reference_engine.variants.riichi.context import RiichiWin
+from reference_engine.variants.riichi.house import HouseRules
 from reference_engine.variants.riichi.match import MatchRules, play_match
 from reference_engine.variants.riichi.play import RiichiPlay
 from reference_engine.variants.riichi.points import deposits
@@ -46,27 +47,37 @@ class Riichi(Variant):
         self.numbers = self.scorer.numbers
         self.requests = RiichiRequests(self.profile, self.numbers)
         self.seats = self.scorer.seats
+        self.house = HouseRules.of(self.profile)
+        self._tables: dict[tuple[bool, HouseRules], Riichi] = {}
 
     def evaluate(self, kind: str, given: Mapping[str, Any]) -> Outcome:
-        """Answer a request; ``options: {red_fives: false}`` plays without red fives
-        (riichi.tiles.red-fives-option)."""
+        """Answer a request; ``options`` set the table's rules: ``red_fives: false`` plays
+        without red fives (riichi.tiles.red-fives-option), and each house rule
+        (riichi.house.*) may take another of its choices."""
         options = given.get("options")
         if options is None:
             return super().evaluate(kind, given)
-        if not isinstance(options, Mapping) or set(options) - {"red_fives"}:
-            raise RuleError("invalid-request", "unknown rule option", path=("options",))
+        if not isinstance(options, Mapping):
+            raise RuleError("invalid-request", "options is a mapping", path=("options",))
         red = options.get("red_fives", True)
         if not isinstance(red, bool):
             raise RuleError(
                 "invalid-request", "red_fives is true or false", path=("options", "red_fives")
             )
+        house = {name: value for name, value in options.items() if name != "red_fives"}
+        table = self._table(red, self.house.overridden(house, ("options",)))
         rest = {key: value for key, value in given.items() if key != "options"}
-        variant = self if red else self._without_red_fives
-        return super(Riichi, variant).evaluate(kind, rest)
+        return super(Riichi, table).evaluate(kind, rest)
 
-    @cached_property
-    def _without_red_fives(self) -> Riichi:
-        return type(self)(replace(self.profile, tiles=self.profile.tiles.without_red_fives()))
+    def _table(self, red_fives: bool, house: HouseRules) -> Riichi:
+        """This variant with a table's options (built once per choice of options)."""
+        key = (red_fives, house)
+        if key not in self._tables:
+            profile = house.in_profile(self.profile)
+            if not red_fives:
+                profile = replace(profile, tiles=profile.tiles.without_red_fives())
+            self._tables[key] = type(self)(profile)
+        return self._tables[key]
 
     def prepared(self, kind: str, given: Mapping[str, Any]) -> Callable[[], object]:
         """A score request parsed once; the call finds the best reading."""

@@ -21,6 +21,7 @@ from reference_engine.play.game import draw, let_all_pass, with_hand
 from reference_engine.play.rules import PlayRules, winning_hand, without
 from reference_engine.play.state import EndReason, GameState, HandEnd, Phase, PlayTable, replace_at
 from reference_engine.variants.riichi.context import RiichiWin
+from reference_engine.variants.riichi.house import HouseRules, OpenKanDora
 from reference_engine.variants.riichi.scoring import RiichiScore, RiichiScorer
 from reference_engine.variants.riichi.shapes import (
     riichi_readings,
@@ -72,6 +73,7 @@ class RiichiPlay(PlayRules):
         self.tail = 2 * int(play.get("indicator_slots", 5))
         self.riichi_min_live_tiles = int(play.get("riichi_min_live_tiles", self.players))
         self.abortive = frozenset(EndReason(name) for name in play.get("abortive_draws", ()))
+        self.house = HouseRules.of(self.profile)
 
     def table_of(self, given: Mapping[str, Any]) -> PlayTable:
         """riichi.play.deal: the round wind, the honba counters and the sticks on the table.
@@ -200,7 +202,7 @@ class RiichiPlay(PlayRules):
         seat, tile = action.seat, action.tile
         assert tile is not None
         index = SEATS.index(seat)
-        extra = riichi_state(state)
+        extra = riichi_state(state).indicators_turned()  # riichi.house.open-kan-dora
         riichi = action.kind is ActionKind.RIICHI
         first = riichi and not state.has_discarded[index] and not extra.interrupted
         return extra.evolve(
@@ -219,10 +221,14 @@ class RiichiPlay(PlayRules):
 
     def on_kong(self, state: GameState, kong: Meld) -> RiichiState:
         """riichi.play.kongs: each kong turns over the next dora indicator at once, and ends
-        every ippatsu and the first go-around."""
-        extra = riichi_state(state)
+        every ippatsu and the first go-around. riichi.house.open-kan-dora (after-discard):
+        a claimed or added kong's indicator waits for its maker's discard; a kong declared
+        before that discard turns the waiting one first."""
+        extra = riichi_state(state).indicators_turned()
+        delayed = self.house.open_kan_dora is OpenKanDora.AFTER_DISCARD and not kong.concealed
         return extra.evolve(
-            indicators=extra.indicators + 1,
+            indicators=extra.indicators + (not delayed),
+            pending_indicators=int(delayed),
             ippatsu=(False,) * len(extra.ippatsu),
             interrupted=True,
         )

@@ -24,6 +24,7 @@ class RiichiState:
     discarded: tuple[tuple[Tile, ...], ...]
     called_from: tuple[bool, ...]
     interrupted: bool = False
+    pending_indicators: int = 0  # claimed or added kans' indicators waiting for a discard
 
     @classmethod
     def start(cls, players: int, honba: int, sticks: int) -> RiichiState:
@@ -38,6 +39,14 @@ class RiichiState:
         new.__dict__.update(self.__dict__)
         new.__dict__.update(changes)
         return new
+
+    def indicators_turned(self) -> RiichiState:
+        """The indicators waiting for a discard turned over (riichi.house.open-kan-dora)."""
+        if not self.pending_indicators:
+            return self
+        return self.evolve(
+            indicators=self.indicators + self.pending_indicators, pending_indicators=0
+        )
 
     def interrupt(self) -> RiichiState:
         """A call, a kong or a North: every ippatsu chance and the first go-around end

@@ -1,0 +1,60 @@
+"""Riichi house rules: the choices a table or a platform makes where the conventions differ
+(the profile's ``riichi.house``; a request's ``options`` override them for one table).
+
+Each is a rule of the catalogue, ``riichi.house.*``; the profile schema lists the choices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from enum import Enum
+from types import MappingProxyType
+from typing import Any
+
+from spec.errors import RuleError
+from spec.profile import Profile
+
+
+class OpenKanDora(Enum):
+    """riichi.house.open-kan-dora: when a claimed or added kan turns its dora indicator."""
+
+    AT_ONCE = "at-once"
+    AFTER_DISCARD = "after-discard"
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    open_kan_dora: OpenKanDora = OpenKanDora.AT_ONCE
+
+    @classmethod
+    def of(cls, profile: Profile) -> HouseRules:
+        """The profile's house rules (validated with the profile: their values are known)."""
+        house = profile.sections.get("riichi", {}).get("house", {})
+        return cls().overridden(house, ("house",))
+
+    def overridden(self, values: Mapping[str, Any], path: tuple[str, ...]) -> HouseRules:
+        """These rules with ``values`` (house rule name -> choice) taking their place; an
+        ``invalid-request`` naming the field for an unknown name or choice."""
+        changes: dict[str, Any] = {}
+        for name, value in values.items():
+            current = getattr(self, name, None) if name in self.names else None
+            if not isinstance(current, Enum):
+                raise RuleError("invalid-request", "unknown rule option", path=(*path, name))
+            try:
+                changes[name] = type(current)(value)
+            except ValueError:
+                allowed = ", ".join(str(choice.value) for choice in type(current))
+                message = f"{name} is one of {allowed}, not {value!r}"
+                raise RuleError("invalid-request", message, path=(*path, name)) from None
+        return replace(self, **changes)
+
+    @property
+    def names(self) -> frozenset[str]:
+        return frozenset(f.name for f in fields(self))
+
+    def in_profile(self, profile: Profile) -> Profile:
+        """``profile`` with these house rules in its ``riichi.house``."""
+        riichi = dict(profile.sections.get("riichi", {}))
+        riichi["house"] = {f.name: getattr(self, f.name).value for f in fields(self)}
+        return replace(profile, sections=MappingProxyType({**profile.sections, "riichi": riichi}))
