@@ -189,13 +189,20 @@ def _profile(variant: str) -> Profile | None:
 
 def _lint_profiles(corpus: Corpus) -> list[Problem]:
     """A profile that reads well alone but not once the profile it extends is merged in
-    (code ``invalid-profile``, at the profile's file)."""
-    problems = []
-    for variant, document in corpus.profiles.items():
+    (code ``invalid-profile``, at the profile's file). A profile failing only because the
+    one it extends fails is not reported again: the problem is that profile's."""
+    failing: dict[str, RuleError] = {}
+    for variant in corpus.profiles:
         try:
             load_profile(variant)
-        except RuleError as error:
-            problems.append(document.problem(error.code, error.message, error.path))
+        except RuleError as refused:
+            failing[variant] = refused
+    problems = []
+    for variant, failure in failing.items():
+        document = corpus.profiles[variant]
+        base = document.data.get("extends") if isinstance(document.data, dict) else None
+        if base not in failing:
+            problems.append(document.problem(failure.code, failure.message, failure.path))
     return problems
 
 
