@@ -30,6 +30,9 @@ class Tally:
         return f"{self.passed}/{self.ran}" + (f" ({self.known} known)" if self.known else "")
 
 
+VARIANT = 20  # the widest variant id, riichi-tenhou-sanma, and a space
+
+
 def tally(results: Iterable[CaseResult], known: Set[int]) -> Tally:
     """The tally of ``results``; ``known`` holds the ``id()`` of known deviations."""
     ran = [r for r in results if r.verdict is not Verdict.SKIP]
@@ -56,17 +59,17 @@ def render_text(report: RunReport, reconciled: Reconciled | None = None) -> str:
     """The human summary: one line per variant and area, then every failure with its diff
     (known deviations apart, one line each, and stale expectations)."""
     lines = [f"engine: {report.engine.name} {report.engine.version}", ""]
-    header = f"{'variant':<18} {'area':<14} {'pass':>5} {'fail':>5} {'error':>6} {'skip':>5}"
+    header = f"{'variant':<{VARIANT}} {'area':<14} {'pass':>5} {'fail':>5} {'error':>6} {'skip':>5}"
     lines += [header, "-" * len(header)]
     for variant, area, counts in summary_rows(report):
         lines.append(
-            f"{variant:<18} {area:<14} {counts[Verdict.PASS]:>5} {counts[Verdict.FAIL]:>5} "
+            f"{variant:<{VARIANT}} {area:<14} {counts[Verdict.PASS]:>5} {counts[Verdict.FAIL]:>5} "
             f"{counts[Verdict.ERROR]:>6} {counts[Verdict.SKIP]:>5}"
         )
     total = report.counts
     lines.append("-" * len(header))
     lines.append(
-        f"{'total':<33} {total[Verdict.PASS]:>5} {total[Verdict.FAIL]:>5} "
+        f"{'total':<{VARIANT + 15}} {total[Verdict.PASS]:>5} {total[Verdict.FAIL]:>5} "
         f"{total[Verdict.ERROR]:>6} {total[Verdict.SKIP]:>5}   ({report.seconds:.2f} s)"
     )
     known = {id(result): entry for result, entry in reconciled.known} if reconciled else {}
@@ -173,10 +176,10 @@ def render_side_by_side(runs: list[tuple[RunReport, Reconciled]]) -> str:
     rows: dict[tuple[str, str], list[str]] = defaultdict(lambda: ["-"] * len(runs))
     for column, (variant, area, cell) in _side_by_side_cells(runs):
         rows[(variant, area)][column] = str(cell)
-    header = f"{'variant':<18} {'area':<14} " + " ".join(f"{n:>{width}}" for n in names)
+    header = f"{'variant':<{VARIANT}} {'area':<14} " + " ".join(f"{n:>{width}}" for n in names)
     lines = ["passes per engine (passed/run)", "", header, "-" * len(header)]
     for (variant, area), cells in sorted(rows.items()):
-        lines.append(f"{variant:<18} {area:<14} " + " ".join(f"{c:>{width}}" for c in cells))
+        lines.append(f"{variant:<{VARIANT}} {area:<14} " + " ".join(f"{c:>{width}}" for c in cells))
     return printable("\n".join(lines))
 
 
