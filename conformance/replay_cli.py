@@ -44,7 +44,8 @@ def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--variant",
         required=True,
-        help="the rule set the games were played by: riichi, riichi-sanma",
+        help="the rule set the games were played by: a riichi profile (riichi, riichi-sanma, "
+        "riichi-tenhou, riichi-tenhou-sanma)",
     )
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument(

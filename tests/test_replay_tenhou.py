@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -122,16 +123,52 @@ def write_jansou_games(path: Path, preset: str, games: int) -> None:
                 log.write(dump_mjai(record).rstrip("\n") + "\n")
 
 
+NORTH_LEFT_OUT = "third-party: jansou's MJAI leaves out a North won on (sanma.play.north-ron)"
+
+
+def jansou_triage(hand: dict, log: list[str]) -> str:
+    """A three-player hand's verdict: agreement, or a known class."""
+    if hand["verdict"] == "agrees":
+        return "agrees"
+    events = [json.loads(line) for line in log[hand["start_line"] - 1 : hand["line"]]]
+    drew_north = events[-2]["type"] == "tsumo" and events[-2]["pai"] == "N"
+    robbed = events[-1]["type"] == "hora" and events[-1]["target"] == events[-2]["actor"]
+    if (
+        hand["verdict"] == "refused"
+        and drew_north
+        and robbed
+        and events[-1]["actor"] != events[-2]["actor"]
+    ):
+        # the last player drew a North and another won on it: the North was set aside and
+        # robbed, but jansou records the North only once it stands, so the log shows a
+        # ron with no discard before it
+        return NORTH_LEFT_OUT
+    return "unexplained"
+
+
 @pytest.mark.slow
-def test_jansou_tenhou_games_agree_hand_by_hand_with_the_reference_engine(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    ("preset", "file", "variant", "hands_per_game"),
+    [
+        ("tenhou", "tenhou.json", "riichi-tenhou", 8),  # Tenhou JSON
+        ("tenhou-3p", "tenhou-3p.jsonl", "riichi-tenhou-sanma", 6),  # MJAI
+    ],
+)
+def test_jansou_games_agree_hand_by_hand_with_the_tenhou_profiles(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    preset: str,
+    file: str,
+    variant: str,
+    hands_per_game: int,
 ) -> None:
-    path = tmp_path / "tenhou.json"
-    write_jansou_games(path, "tenhou", GAMES)
-    main(["replay", str(path), "--variant", "riichi", "--format", "json"])
+    path = tmp_path / file
+    write_jansou_games(path, preset, GAMES)
+    main(["replay", str(path), "--variant", variant, "--format", "json"])
     report = json.loads(capsys.readouterr().out)
     assert report["problems"] == 0
-    verdicts = [hand["verdict"] for hand in report["hands"]]
-    print(f"jansou tenhou: {len(verdicts)} hands")
-    assert len(verdicts) >= 8 * GAMES
-    assert set(verdicts) == {"agrees"}
+    log = path.read_text(encoding="utf-8").splitlines()
+    classes = Counter(jansou_triage(hand, log) for hand in report["hands"])
+    print(f"jansou {preset}: {len(report['hands'])} hands, {dict(classes)}")
+    assert len(report["hands"]) >= hands_per_game * GAMES
+    assert "unexplained" not in classes
