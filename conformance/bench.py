@@ -13,6 +13,7 @@ random play) are ``python -m reference_engine.bench``; ``nox -s bench`` runs bot
 from __future__ import annotations
 
 import argparse
+import json
 import platform
 import random
 import subprocess
@@ -28,6 +29,7 @@ from typing import Any, TypeVar
 from conformance.connect import close_engine, open_engine
 from conformance.corpus import load_corpus
 from conformance.engine import (
+    Engine,
     EngineError,
     EngineLoadError,
     EngineSkipped,
@@ -36,6 +38,8 @@ from conformance.engine import (
 )
 from conformance.fuzz.riichi_deals import deal, engine_request
 from conformance.lint import lint
+from conformance.replay.mjai import LoggedHand, parse_mjai
+from conformance.replay.replay import replay_hand
 from conformance.runner import run
 from conformance.subprocess_engine import SubprocessEngine
 from spec.tiles import Tile, format_tiles
@@ -132,6 +136,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=3000, help="scored hands per variant")
     parser.add_argument("--seed", type=int, default=20261129)
     parser.add_argument("--docs", action="store_true", help="also time a cold docs build")
+    parser.add_argument("--games", type=int, default=3, help="riichienv games replayed per size")
     args = parser.parse_args(argv)
     python = f"{platform.python_implementation()} {platform.python_version()}"
     print(f"machine: {platform.machine()}, {python}, {platform.system()}")
@@ -144,6 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for variant in ("riichi", "riichi-sanma"):
         bench_scoring(variant, args.seed, args.hands)
     bench_unpeered_scoring(args.seed, args.hands)
+    bench_replay(args.games)
     if args.docs:
         bench_docs()
     return 0
@@ -285,6 +291,48 @@ def _unpeered_requests(
         {"variant": variant, "kind": "score", "given": {"concealed": hand_of(rng), **given}}
         for _ in range(count)
     ]
+
+
+def bench_replay(games: int) -> None:
+    """``mjspec replay``'s work (a log read, each hand converted and played on the reference
+    engine) on riichienv games of uniformly random agents, beside riichienv playing them."""
+    try:
+        import riichienv  # type: ignore[import-untyped]  # a compiled module without stubs
+    except ImportError:
+        print("replay: riichienv is not installed (the adapters extra)")
+        return
+    print(f"replay of riichienv games ({games} per table size, random agents), deals/s")
+    engine = reference_plugin()
+    for variant, mode in (("riichi-tenhou", "4p-red-half"), ("riichi-tenhou-sanma", "3p-red-half")):
+        lines: list[str] = []
+        started = time.perf_counter()
+        for seed in range(games):
+            rng = random.Random(seed)
+            env = riichienv.RiichiEnv(game_mode=mode, seed=seed)
+            observations = env.reset()
+            while not env.done():
+                observations = env.step(
+                    {pid: rng.choice(o.legal_actions()) for pid, o in observations.items()}
+                )
+            lines += [json.dumps(event) for event in env.mjai_log]
+        played = time.perf_counter() - started
+        text = "\n".join(lines)
+        hands = parse_mjai(text, "bench.jsonl")
+        agreed = sum(replay_hand(engine, h, variant).verdict.value == "agrees" for h in hands)
+        per_second, _ = rate(len(hands), partial(_replay_all, engine, hands, variant))
+        peer = len(hands) / played
+        line(
+            f"{variant}: {len(hands)} deals",
+            per_second,
+            "deals/s",
+            f"riichienv plays them at {peer:,.0f}/s, logging ({per_second / peer:.2f}x);"
+            f" {agreed}/{len(hands)} agree",
+        )
+
+
+def _replay_all(engine: Engine, hands: Sequence[LoggedHand], variant: str) -> None:
+    for hand in hands:
+        replay_hand(engine, hand, variant)
 
 
 def bench_docs() -> None:
