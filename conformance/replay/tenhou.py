@@ -107,13 +107,18 @@ def parse_meld(text: str, *path: int) -> Meld:
         raise TenhouError(f"{excerpt(text)} is not a meld string", path)
     at = letters[0]
     digits = text[:at] + text[at + 1 :]
-    if len(digits) not in (6, 8) or not digits.isdigit() or at % 2:
+    if len(digits) not in (6, 8) or not _digits(digits) or at % 2:
         raise TenhouError(f"{excerpt(text)} is not a meld string", path)
     tiles = tuple(mjai_tile(int(digits[i : i + 2]), *path) for i in range(0, len(digits), 2))
     letter = text[at]
     if len(tiles) != (3 if letter in "cp" else 4):
         raise TenhouError(f"{excerpt(text)}: a {letter} meld of {len(tiles)} tiles", path)
     return Meld(letter, tiles, at // 2)
+
+
+def _digits(text: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` also takes ``²`` and other digits ``int`` refuses."""
+    return text.isascii() and text.isdigit()
 
 
 def _plain(tile: str) -> str:
@@ -210,7 +215,7 @@ def _discarded(walk: Walk, seat: int, entry: object, path: tuple[int, int]) -> s
     code: object = entry
     if riichi:
         assert isinstance(entry, str)
-        if not entry[1:].isdigit():
+        if not _digits(entry[1:]):
             raise TenhouError(f"{excerpt(entry)} is not a discard", path)
         code = int(entry[1:])
     if code == TSUMOGIRI:
