@@ -12,10 +12,8 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from conformance.files import read_utf8
 from conformance.problems import Problem, ProblemsError, excerpt
 
 MAX_LOG_BYTES = 64 * 1024 * 1024
@@ -72,13 +70,21 @@ class LoggedHand:
         return Problem(self.file, event.line, 1, code, message, (field,) if field else ())
 
 
-def _parse_line(file: str, number: int, text: str) -> tuple[Event | None, Problem | None]:
+def json_line(file: str, number: int, text: str) -> tuple[Any, Problem | None]:
+    """The JSON value of one line of a log, or the ``log-syntax`` problem that it is not
+    (too deep a nesting included)."""
     try:
-        data = json.loads(text)
+        return json.loads(text), None
     except json.JSONDecodeError as error:
         return None, Problem(file, number, error.colno, "log-syntax", f"not JSON: {error.msg}")
     except RecursionError:
         return None, Problem(file, number, 1, "log-syntax", "JSON nested too deeply for an event")
+
+
+def _parse_line(file: str, number: int, text: str) -> tuple[Event | None, Problem | None]:
+    data, problem = json_line(file, number, text)
+    if problem is not None:
+        return None, problem
     if not isinstance(data, dict):
         return None, Problem(file, number, 1, "log-event", "an event is a JSON object")
     kind = data.get("type")
@@ -127,12 +133,6 @@ def parse_mjai(text: str, file: str) -> list[LoggedHand]:
     if problems:
         raise ProblemsError(problems[:20])
     return hands
-
-
-def read_mjai(path: Path, display: str | None = None) -> list[LoggedHand]:
-    """The hands of the MJAI log at ``path``; :class:`ProblemsError` on any bad line."""
-    name = display or str(path)
-    return parse_mjai(read_utf8(path, name, MAX_LOG_BYTES), name)
 
 
 def field(hand: LoggedHand, event: Event, name: str, kind: type | tuple[type, ...]) -> Any:

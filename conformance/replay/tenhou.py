@@ -27,12 +27,10 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from conformance.files import read_utf8
 from conformance.problems import Problem, ProblemsError, excerpt
-from conformance.replay.mjai import MAX_LOG_BYTES, Event, LoggedHand
+from conformance.replay.mjai import Event, LoggedHand, json_line
 
 PLAYERS = 4
 TSUMOGIRI = 60
@@ -426,14 +424,10 @@ def _games(text: str, file: str) -> list[tuple[int, Any]]:
     games = []
     for line, raw in enumerate(text.splitlines(), start=1):
         if raw.strip():
-            try:
-                games.append((line, json.loads(raw)))
-            except json.JSONDecodeError as error:
-                problem = Problem(file, line, error.colno, "log-syntax", f"not JSON: {error.msg}")
-                raise ProblemsError([problem]) from None
-            except RecursionError:
-                problem = Problem(file, line, 1, "log-syntax", "JSON nested too deeply")
-                raise ProblemsError([problem]) from None
+            game, problem = json_line(file, line, raw)
+            if problem is not None:
+                raise ProblemsError([problem])
+            games.append((line, game))
     return games
 
 
@@ -481,9 +475,3 @@ def is_tenhou(text: str) -> bool:
     except (json.JSONDecodeError, RecursionError):
         return '"log"' in text[:4096] and '"type"' not in text[:4096]
     return isinstance(data, dict) and "log" in data and "type" not in data
-
-
-def read_tenhou(path: Path, display: str | None = None) -> list[LoggedHand]:
-    """The hands of the Tenhou JSON file at ``path``."""
-    name = display or str(path)
-    return parse_tenhou(read_utf8(path, name, MAX_LOG_BYTES), name)
