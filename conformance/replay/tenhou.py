@@ -291,15 +291,7 @@ def _list(
     return value
 
 
-def _count(value: object, what: str, *path: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise TenhouError(f"{what} should be a whole number, not {excerpt(value)}", path)
-    return value
-
-
-def _ending(
-    result: list[Any], ura: list[str], events: list[dict[str, Any]]
-) -> list[dict[str, Any]]:
+def _ending(result: list[Any], ura: list[str]) -> list[dict[str, Any]]:
     """The ``hora`` events of a win (one per winner) or the ``ryukyoku`` of a draw."""
     last = 4 + 3 * PLAYERS  # the result's index in the hand's array
     name = result[0] if result else None
@@ -327,10 +319,6 @@ def _ending(
                     "ura_markers": ura,
                 }
             )
-        ron = wins[0]["target"] != wins[0]["actor"]
-        riichi_won_on = ron and len(events) >= 2 and events[-1]["type"] == "reach_accepted"
-        if riichi_won_on:
-            del events[-1]  # a riichi discard won on: the deposit is not paid
         return wins
     if name not in DRAWS:
         raise TenhouError(f"unknown result {excerpt(name)} (a win, or a draw's name)", (last, 0))
@@ -341,9 +329,14 @@ def _ending(
     return [{"type": "ryukyoku", "reason": DRAWS[name], "deltas": deltas}]
 
 
-def _whole(value: object, what: str, *path: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TenhouError(f"{what} should be a whole number, not {excerpt(value)}", path)
+def _whole(value: object, what: str, *path: int, least: int | None = None) -> int:
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or (least is not None and value < least)
+    ):
+        kind = "a whole number" if least is None else f"a whole number from {least}"
+        raise TenhouError(f"{what} should be {kind}, not {excerpt(value)}", path)
     return value
 
 
@@ -358,15 +351,11 @@ def hand_events(hand: object) -> list[dict[str, Any]]:
     size = 4 + 3 * PLAYERS + 1
     if isinstance(hand, list) and len(hand) == 4 + 3 * 3 + 1:
         raise TenhouError("a three-player hand: only four-player Tenhou JSON is read", ())
-    array = _list(
-        hand,
-        size,
-        "a hand",
-    )
+    array = _list(hand, size, "a hand")
     info = _list(array[0], 3, "[kyoku, honba, sticks]", 0)
-    kyoku = _count(info[0], "kyoku", 0, 0)
-    honba = _count(info[1], "honba", 0, 1)
-    sticks = _count(info[2], "riichi sticks", 0, 2)
+    kyoku = _whole(info[0], "kyoku", 0, 0, least=0)
+    honba = _whole(info[1], "honba", 0, 1, least=0)
+    sticks = _whole(info[2], "riichi sticks", 0, 2, least=0)
     if kyoku >= 16:
         raise TenhouError(f"kyoku {kyoku} is past the North round", (0, 0))
     scores = [
@@ -385,10 +374,8 @@ def hand_events(hand: object) -> list[dict[str, Any]]:
         base = 4 + 3 * seat
         dealt = _list(array[base], 13, "a dealt hand", base)
         tehais.append([mjai_tile(t, base, i) for i, t in enumerate(dealt)])
-        takes.append(_list(array[base + 1], None, "a player's takes", base + 1, limit=MAX_TURNS))
-        discards.append(
-            _list(array[base + 2], None, "a player's discards", base + 2, limit=MAX_TURNS)
-        )
+        takes.append(_list(array[base + 1], None, "a player's takes", base + 1))
+        discards.append(_list(array[base + 2], None, "a player's discards", base + 2))
     result = _list(array[-1], None, "the result", size - 1)
     dealer = kyoku % PLAYERS
     walk = Walk(takes, discards, [0] * PLAYERS, [0] * PLAYERS, [], [None] * PLAYERS, [0])
@@ -409,7 +396,10 @@ def hand_events(hand: object) -> list[dict[str, Any]]:
         "tehais": tehais,
     }
     events = _kan_doras(played.events, indicators)
-    ending = _ending(result, ura, events)  # may take back the last riichi's deposit
+    ending = _ending(result, ura)
+    won_on = ending[0]["type"] == "hora" and ending[0]["target"] != ending[0]["actor"]
+    if won_on and events and events[-1]["type"] == "reach_accepted":
+        events.pop()  # a riichi discard won on: its deposit is not paid
     return [start, *events, *ending]
 
 

@@ -37,10 +37,11 @@ class HouseRules:
         """These rules with ``values`` (house rule name -> choice) taking their place; an
         ``invalid-request`` naming the field for an unknown name or choice."""
         changes: dict[str, Any] = {}
+        names = {f.name for f in fields(self)}
         for name, value in values.items():
-            current = getattr(self, name, None) if name in self.names else None
-            if not isinstance(current, Enum):
+            if name not in names:
                 raise RuleError("invalid-request", "unknown rule option", path=(*path, name))
+            current = getattr(self, name)
             try:
                 changes[name] = type(current)(value)
             except ValueError:
@@ -48,10 +49,6 @@ class HouseRules:
                 message = f"{name} is one of {allowed}, not {value!r}"
                 raise RuleError("invalid-request", message, path=(*path, name)) from None
         return replace(self, **changes)
-
-    @property
-    def names(self) -> frozenset[str]:
-        return frozenset(f.name for f in fields(self))
 
     def in_profile(self, profile: Profile) -> Profile:
         """``profile`` with these house rules in its ``riichi.house``."""
