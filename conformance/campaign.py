@@ -9,17 +9,45 @@ plain data), as a process pool and Dask both require.
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import TypeVar
 
+from conformance.usage import UsageError
+
 CONNECT_TIMEOUT = 10  # seconds to reach a scheduler before giving up
+MAX_WORKERS = 256  # local processes; more is a typo, not a machine
+SHARDS_PER_WORKER = 4  # smaller shards even out the workers' loads
 S = TypeVar("S")
 R = TypeVar("R")
 
 
 class CampaignError(Exception):
     """The campaign cannot run as asked (an unknown cluster, Dask not installed)."""
+
+
+def add_campaign_arguments(parser: argparse.ArgumentParser, doing: str) -> None:
+    """``--workers N`` and ``--dask ADDRESS`` for a command that ``doing`` describes."""
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help=f"{doing} in this many local processes (the report is the same)",
+    )
+    parser.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help=f"{doing} on the workers of the Dask cluster whose scheduler is at ADDRESS "
+        "(the cluster extra)",
+    )
+
+
+def shard_count(workers: int) -> int:
+    """How many shards to cut a campaign into for ``workers`` (a usage error out of range)."""
+    if not 1 <= workers <= MAX_WORKERS:
+        raise UsageError(f"usage: --workers is a whole number from 1 to {MAX_WORKERS}")
+    return workers * SHARDS_PER_WORKER
 
 
 def shards_of(items: Sequence[S], count: int) -> list[list[S]]:

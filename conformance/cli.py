@@ -11,13 +11,14 @@ import argparse
 import json
 import signal
 import sys
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from functools import partial
 from pathlib import Path
 from types import FrameType
 
 from conformance import __version__
+from conformance.campaign import CampaignError, add_campaign_arguments, shard_count
 from conformance.connect import close_engine, open_engine
 from conformance.corpus import load_corpus
 from conformance.coverage import coverage
@@ -25,7 +26,8 @@ from conformance.engine import REFERENCE, EngineLoadError, engine_info
 from conformance.expectations import Reconciled, load_expectations, reconcile, shipped_expectations
 from conformance.files import yaml_files
 from conformance.fuzz.differential import VARIANTS as FUZZ_VARIANTS
-from conformance.fuzz.differential import Plan, fuzz, known_deviation, write_finding
+from conformance.fuzz.differential import Plan, write_finding
+from conformance.fuzz.shards import Campaign, EngineSpec, fuzz_campaign
 from conformance.lint import lint
 from conformance.problems import Problem, ProblemsError
 from conformance.propose_cli import (
@@ -199,46 +201,59 @@ def _formatted(name: str, runs: list[tuple[RunReport, Reconciled]], docs_url: st
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
     """Compare an engine with the reference on random wins; write disagreements as fixtures."""
-    corpus = load_corpus()
+    shards = shard_count(args.workers)
+    corpus = load_corpus([])
     engine = None
     try:
-        given = [load_expectations(Path(p)) for p in args.expectations or ()]
+        given = tuple(load_expectations(Path(path)) for path in args.expectations or ())
         engine = open_engine(args.engine, timeout=args.timeout, start_timeout=args.start_timeout)
         info = engine_info(engine)
-        known = next((e for e in given if e.engine == info.name), shipped_expectations(engine))
-        variants = [args.variant] if args.variant else list(FUZZ_VARIANTS)
-        total = 0
-        for variant in variants:
-            catalogue = corpus.catalogues.get(variant)
-            report = fuzz(
-                engine,
-                info,
-                variant,
-                Plan(args.seed, args.count, args.max_findings),
-                explain=partial(known_deviation, catalogue=catalogue, expectations=known),
-            )
-            rate = report.cases / report.seconds if report.seconds else 0.0
-            print(
-                f"{variant}: {report.cases} cases compared ({report.skipped} skipped), "
-                f"{len(report.findings)} new disagreements and {len(report.known)} known, "
-                f"{report.seconds:.1f} s ({rate:,.0f} cases/s)"
-            )
-            for reason, count in Counter(d.reason for _, d in report.known).items():
-                print(f"  known, {count} cases: {reason}")
-            for finding in report.findings:
-                fields = ", ".join(sorted({d.path for d in finding.differences})) or "error"
-                path = write_finding(finding, info, args.seed, catalogue, Path(args.out))
-                print(f"  case {finding.index}: {fields}\n    -> {path}")
-            total += len(report.findings)
     except (EngineLoadError, ProblemsError) as error:
-        for problem in getattr(error, "problems", ()):
-            print(problem, file=sys.stderr)
-        print(f"{getattr(error, 'code', 'expectations')}: {error}", file=sys.stderr)
-        return 2
+        return _fuzz_setup_failed(error)
     finally:
         if engine is not None:
             close_engine(engine)
+    campaign = Campaign(
+        EngineSpec(args.engine, args.timeout, args.start_timeout, given),
+        info,
+        (args.variant,) if args.variant else FUZZ_VARIANTS,
+        Plan(args.seed, args.count, args.max_findings),
+        shards if args.workers > 1 or args.dask else 1,
+    )
+    started = time.perf_counter()
+    try:
+        reports = fuzz_campaign(campaign, workers=args.workers, dask=args.dask)
+    except CampaignError as error:
+        print(f"campaign: {error}", file=sys.stderr)
+        return 2
+    except (EngineLoadError, ProblemsError) as error:
+        return _fuzz_setup_failed(error)
+    seconds = time.perf_counter() - started
+    total = 0
+    for variant, report in zip(campaign.variants, reports, strict=True):
+        catalogue = corpus.catalogues.get(variant)
+        print(
+            f"{variant}: {report.cases} cases compared ({len(report.skipped)} skipped), "
+            f"{len(report.findings)} new disagreements and {len(report.known)} known"
+        )
+        for reason, count in Counter(d.reason for _, d in report.known).items():
+            print(f"  known, {count} cases: {reason}")
+        for finding in report.findings:
+            fields = ", ".join(sorted({d.path for d in finding.differences})) or "error"
+            path = write_finding(finding, info, args.seed, catalogue, Path(args.out))
+            print(f"  case {finding.index}: {fields}\n    -> {path}")
+        total += len(report.findings)
+    cases = sum(report.cases for report in reports)
+    rate = cases / seconds if seconds else 0.0
+    print(f"{cases} cases in {seconds:.1f} s ({rate:,.0f} cases/s)")
     return 1 if total else 0
+
+
+def _fuzz_setup_failed(error: EngineLoadError | ProblemsError) -> int:
+    for problem in getattr(error, "problems", ()):
+        print(problem, file=sys.stderr)
+    print(f"{getattr(error, 'code', 'expectations')}: {error}", file=sys.stderr)
+    return 2
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -337,6 +352,7 @@ def build_parser() -> argparse.ArgumentParser:
         "patterns whose rules are expected failures) are listed, not written or counted",
     )
     add_time_limits(fuzz_parser)
+    add_campaign_arguments(fuzz_parser, "fuzz")
     fuzz_parser.set_defaults(func=cmd_fuzz)
 
     cov = sub.add_parser("coverage", help="fixtures per rule")

@@ -18,17 +18,20 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from conformance.campaign import CampaignError, run_shards, shards_of
+from conformance.campaign import (
+    CampaignError,
+    add_campaign_arguments,
+    run_shards,
+    shard_count,
+    shards_of,
+)
 from conformance.engine import reference_plugin
 from conformance.files import read_utf8
 from conformance.problems import Problem, ProblemsError
 from conformance.replay.mjai import MAX_LOG_BYTES, LoggedHand, parse_mjai
 from conformance.replay.replay import HandReplay, Verdict, replay_hand
 from conformance.replay.tenhou import is_tenhou, parse_tenhou
-from conformance.usage import UsageError, variant_id
-
-MAX_WORKERS = 256  # local processes; more is a typo, not a machine
-SHARDS_PER_WORKER = 4  # smaller shards even out the workers' loads
+from conformance.usage import variant_id
 
 
 def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
@@ -48,18 +51,7 @@ def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
         "riichi-tenhou, riichi-tenhou-sanma)",
     )
     parser.add_argument("--format", choices=("text", "json"), default="text")
-    parser.add_argument(
-        "--workers",
-        type=int,
-        default=1,
-        help="replay in this many local processes (the report is the same)",
-    )
-    parser.add_argument(
-        "--dask",
-        metavar="ADDRESS",
-        help="replay on the workers of the Dask cluster whose scheduler is at ADDRESS "
-        "(the cluster extra)",
-    )
+    add_campaign_arguments(parser, "replay")
 
 
 @dataclass(frozen=True)
@@ -117,8 +109,7 @@ def read_log(path: Path, name: str, log_format: str) -> list[LoggedHand]:
 def replay_command(args: argparse.Namespace) -> int:
     """Replay every hand; exit 0 when all agree, 1 on a divergence or a malformed log."""
     variant = variant_id(args.variant)
-    if not 1 <= args.workers <= MAX_WORKERS:
-        raise UsageError(f"usage: --workers is a whole number from 1 to {MAX_WORKERS}")
+    count = shard_count(args.workers)
     hands: list[LoggedHand] = []
     problems = 0
     for name in args.logs:
@@ -128,10 +119,7 @@ def replay_command(args: argparse.Namespace) -> int:
             for problem in error.problems:
                 print(problem, file=sys.stderr)
             problems += len(error.problems)
-    shards = [
-        Shard(variant, tuple(part))
-        for part in shards_of(hands, max(args.workers, 1) * SHARDS_PER_WORKER)
-    ]
+    shards = [Shard(variant, tuple(part)) for part in shards_of(hands, count)]
     try:
         results = run_shards(replay_shard, shards, workers=args.workers, dask=args.dask)
     except CampaignError as error:

@@ -117,3 +117,36 @@ def test_findings_a_known_deviation_explains_are_not_reported_again(
     printed = capsys.readouterr().out
     assert "0 new disagreements" in printed
     assert f"known, {written} cases: riichi is worth two han here" in printed
+
+
+def _fuzz_output(capsys: pytest.CaptureFixture[str], argv: list[str], out: Path) -> list[str]:
+    """What a fuzz run prints but its timing line, and the fixtures it writes."""
+    main([*argv, "--out", str(out)])
+    printed = capsys.readouterr().out.replace(str(out), "OUT").splitlines()[:-1]
+    written = [f"{p.relative_to(out)}\n{p.read_text()}" for p in sorted(out.rglob("*.yaml"))]
+    return printed + written
+
+
+def test_fuzz_in_workers_and_on_a_dask_cluster_gives_the_one_process_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Cut into shards, the cases are the same and the run stops at the same finding: the
+    eighth new one, which a shard other than the first finds."""
+    distributed = pytest.importorskip("distributed")
+    argv = ["fuzz", "--engine", "python:test_fuzz:RiichiIsTwoHan", "--count", "120"]
+    argv += ["--max-findings", "8"]
+    alone = _fuzz_output(capsys, argv, tmp_path / "alone")
+    assert alone[0].startswith("riichi: ")
+    assert "8 new disagreements" in alone[0]
+    assert int(alone[0].split()[1]) > 120 // 8, "the stop falls past the first shard"
+    assert _fuzz_output(capsys, [*argv, "--workers", "2"], tmp_path / "pool") == alone
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
+        on_dask = [*argv, "--dask", cluster.scheduler_address]
+        assert _fuzz_output(capsys, on_dask, tmp_path / "dask") == alone
+
+
+def test_fuzz_workers_out_of_range_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["fuzz", "--engine", "reference", "--workers", "0"]) == 2
+    assert "--workers is a whole number" in capsys.readouterr().err

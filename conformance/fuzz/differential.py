@@ -14,7 +14,7 @@ import copy
 import random
 import re
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -49,10 +49,13 @@ class Finding:
 
 @dataclass
 class FuzzReport:
+    """What fuzzing a run of cases found: the cases compared, the indices of the ones the
+    engine skipped, its new findings and the findings its known deviations explain."""
+
     engine: EngineInfo
     seed: int
     cases: int = 0
-    skipped: int = 0
+    skipped: list[int] = field(default_factory=list)
     seconds: float = 0.0
     findings: list[Finding] = field(default_factory=list)
     known: list[tuple[Finding, Deviation]] = field(default_factory=list)
@@ -74,32 +77,39 @@ class Plan:
     max_findings: int = 10
 
 
+def case_request(seed: int, variant: str, index: int) -> dict[str, Any]:
+    """The score request of case ``index``: dealt from its own seed, so that any shard of the
+    cases deals it alike."""
+    return engine_request(deal(random.Random(f"{seed}:{variant}:{index}"), variant))
+
+
 def fuzz(
     engine: Engine,
     info: EngineInfo,
     variant: str,
     plan: Plan,
     explain: Callable[[Finding], Deviation | None] | None = None,
+    cases: Sequence[int] | None = None,
 ) -> FuzzReport:
-    """Deal ``plan.count`` random wins of ``variant`` and compare the engine with the
-    reference. A finding that ``explain`` attributes to a known deviation is kept apart,
-    and does not count towards ``plan.max_findings``."""
-    seed, count, max_findings = plan.seed, plan.count, plan.max_findings
+    """Deal the random wins of ``variant`` (case 0 to ``plan.count - 1``, or those of
+    ``cases``, in order) and compare the engine with the reference. A finding that
+    ``explain`` attributes to a known deviation is kept apart, and does not count towards
+    ``plan.max_findings``."""
+    indices = range(plan.count) if cases is None else cases
     reference = reference_plugin()
-    rng = random.Random(seed)
-    report = FuzzReport(info, seed)
+    report = FuzzReport(info, plan.seed)
     started = time.perf_counter()
     if not info.supports(variant, "score"):
-        report.skipped = count
+        report.skipped = list(indices)
         return report
-    for index in range(count):
-        request = engine_request(deal(rng, variant))
+    for index in indices:
+        request = case_request(plan.seed, variant, index)
         report.cases += 1
         found = _disagreement(engine, reference, request)
         if found is None:
             continue
         if found == "skipped":
-            report.skipped += 1
+            report.skipped.append(index)
             continue
         shrunk, steps = shrink(
             request, lambda r: _disagreement(engine, reference, r) not in (None, "skipped")
@@ -114,7 +124,7 @@ def fuzz(
             report.known.append((finding, deviation))
             continue
         report.findings.append(finding)
-        if len(report.findings) >= max_findings:
+        if len(report.findings) >= plan.max_findings:
             break
     report.seconds = time.perf_counter() - started
     return report

@@ -1,0 +1,128 @@
+"""A fuzz campaign in shards: each shard fuzzes a run of consecutive cases with its own engine
+(in a worker process or on a Dask worker); the shards' reports merge into the report a
+single run over every case gives.
+
+Every case is dealt from its own seed (:func:`~conformance.fuzz.differential.case_request`),
+and a shard stops once it has ``max_findings`` new findings of its own, so the merge can
+always tell where a single run would have stopped: at the ``max_findings``-th new finding
+in case order, counting only the cases up to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache, partial
+
+from conformance.campaign import run_shards, shards_of
+from conformance.connect import close_engine, open_engine
+from conformance.corpus import Catalogue, load_corpus
+from conformance.engine import EngineInfo, engine_info
+from conformance.expectations import Expectations, shipped_expectations
+from conformance.fuzz.differential import FuzzReport, Plan, fuzz, known_deviation
+
+
+@dataclass(frozen=True)
+class EngineSpec:
+    """How a worker opens the engine under test: its plugin name or ``python:`` factory,
+    its time limits, and the expectations files given (read by the command)."""
+
+    name: str
+    timeout: float
+    start_timeout: float
+    expectations: tuple[Expectations, ...] = ()
+
+
+@dataclass(frozen=True)
+class FuzzShard:
+    """Consecutive cases of one variant, fuzzed by one worker."""
+
+    engine: EngineSpec
+    variant: str
+    plan: Plan
+    cases: tuple[int, ...]
+
+
+@cache
+def _catalogues() -> dict[str, Catalogue]:
+    return dict(load_corpus([]).catalogues)
+
+
+def _known(spec: EngineSpec, name: str, engine: object) -> Expectations | None:
+    """The expectations given for the engine called ``name``, else the ones it ships."""
+    given = (e for e in spec.expectations if e.engine == name)
+    return next(given, shipped_expectations(engine))
+
+
+def fuzz_shard(shard: FuzzShard) -> list[FuzzReport]:
+    """Fuzz a shard's cases with an engine of its own (run in a worker)."""
+    engine = open_engine(
+        shard.engine.name, timeout=shard.engine.timeout, start_timeout=shard.engine.start_timeout
+    )
+    try:
+        info = engine_info(engine)
+        explain = partial(
+            known_deviation,
+            catalogue=_catalogues().get(shard.variant),
+            expectations=_known(shard.engine, info.name, engine),
+        )
+        return [fuzz(engine, info, shard.variant, shard.plan, explain, shard.cases)]
+    finally:
+        close_engine(engine)
+
+
+def merged(
+    info: EngineInfo, plan: Plan, reports: Sequence[FuzzReport], shards: Sequence[FuzzShard]
+) -> FuzzReport:
+    """The shards' reports (in case order, all of one variant) as one run's report: up to
+    and including the case of the ``max_findings``-th new finding, if there is one. Its
+    ``seconds`` are the shards' own, summed (the work, not the wall time)."""
+    out = FuzzReport(info, plan.seed, seconds=sum(r.seconds for r in reports))
+    for report, shard in zip(reports, shards, strict=True):
+        room = plan.max_findings - len(out.findings)
+        if len(report.findings) < room:
+            out.cases += report.cases
+            out.skipped += report.skipped
+            out.findings += report.findings
+            out.known += report.known
+            continue
+        last = report.findings[room - 1].index
+        out.cases += shard.cases.index(last) + 1
+        out.skipped += [index for index in report.skipped if index < last]
+        out.findings += report.findings[:room]
+        out.known += [(f, d) for f, d in report.known if f.index < last]
+        break
+    return out
+
+
+@dataclass(frozen=True)
+class Campaign:
+    """What to fuzz and how to cut it: the engine (and what it said of itself), the
+    variants, the plan, and the number of shards per variant."""
+
+    engine: EngineSpec
+    info: EngineInfo
+    variants: tuple[str, ...]
+    plan: Plan
+    shards: int = 1
+
+
+def fuzz_campaign(
+    campaign: Campaign, *, workers: int = 1, dask: str | None = None
+) -> list[FuzzReport]:
+    """One report per variant, each the same however the cases are cut and run."""
+    cut = [
+        FuzzShard(campaign.engine, variant, campaign.plan, tuple(part))
+        for variant in campaign.variants
+        for part in shards_of(range(campaign.plan.count), campaign.shards)
+    ]
+    parts = run_shards(fuzz_shard, cut, workers=workers, dask=dask)
+    return [
+        merged(
+            campaign.info,
+            campaign.plan,
+            [r for r, s in zip(parts, cut, strict=True) if s.variant == variant],
+            [s for s in cut if s.variant == variant],
+        )
+        for variant in campaign.variants
+    ]
