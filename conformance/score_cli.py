@@ -23,7 +23,7 @@ from typing import Any
 from conformance.engine import reference_plugin
 from spec import variant_ids
 from spec.profile import PatternValue, Profile, find_profile
-from spec.requests import table_flags
+from spec.requests import house_rules, table_flags
 
 SEATS = ("east", "south", "west", "north")
 FAMILY_GROUPS = {
@@ -35,6 +35,7 @@ USAGE_CODES = frozenset(
     {"invalid-request", "unsupported-field", "inconsistent-flags", "unknown-variant"}
 )
 MAX_DIGITS = 6
+SCORING_HOUSE_RULES = tuple(rule for rule in house_rules() if rule.scores)
 
 
 def count(text: str) -> int:
@@ -99,6 +100,12 @@ def add_score_arguments(parser: argparse.ArgumentParser, *, hand_required: bool 
     riichi.add_argument("--north", type=count, default=0, help="Norths extracted (sanma)")
     riichi.add_argument("--honba", type=count, default=0, help="repeat counters on the table")
     riichi.add_argument("--sticks", type=count, default=0, help="riichi deposits on the table")
+    for rule in SCORING_HOUSE_RULES:
+        riichi.add_argument(
+            "--" + rule.name.replace("_", "-"),
+            choices=rule.choices,
+            help=f"the table's house rule {rule.rule_id} (default: the profile's)",
+        )
     groups["classical"].add_argument(
         "--seen", default="", help="tiles seen by all (discards, others' melds): one-chance"
     )
@@ -169,6 +176,13 @@ def given_from(args: argparse.Namespace) -> dict[str, Any]:
     if args.seen:
         table["seen"] = args.seen
     given.update(_sichuan_fields(args))
+    house = {
+        rule.name: rule.value(getattr(args, rule.name))
+        for rule in SCORING_HOUSE_RULES
+        if getattr(args, rule.name) is not None
+    }
+    if house:
+        given["options"] = {**given.get("options", {}), **house}
     if args.honba:
         table["honba"] = args.honba
     if args.sticks:
@@ -236,9 +250,20 @@ def options_of(variant: str, given: Mapping[str, Any]) -> list[str] | None:
     argv += ["--" + name.replace("_", "-") for name in sorted(flags) if table.get(name)]
     for seat in given.get("left", []):
         argv += ["--left", str(seat)]
-    options = given.get("options", {})
-    if set(options) - {"self_draw", "kong_roots"} or options.get("kong_roots") is True:
+    told = _options_told(given.get("options", {}))
+    return None if told is None else argv + told
+
+
+def _options_told(options: Mapping[str, Any]) -> list[str] | None:
+    """The command-line options for a request's table options (None: not all are options)."""
+    house = {rule.name for rule in SCORING_HOUSE_RULES}
+    if set(options) - {"self_draw", "kong_roots", *house} or options.get("kong_roots") is True:
         return None
+    argv = [
+        f"--{name.replace('_', '-')}={str(value).lower()}"
+        for name, value in options.items()
+        if name in house
+    ]
     if "self_draw" in options:
         argv += ["--self-draw", str(options["self_draw"])]
     if options.get("kong_roots") is False:

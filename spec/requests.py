@@ -19,6 +19,8 @@ KINDS: tuple[str, ...] = tuple(schema("kind")["enum"])
 CODE_KEYWORD = "x-mjspec-code"
 # A field that only some rule families read names them; the others refuse it.
 FAMILIES_KEYWORD = "x-mjspec-families"
+# A house rule that changes a hand's score (and so is an option of ``mjspec score``).
+SCORES_KEYWORD = "x-mjspec-scores"
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,45 @@ def table_flags() -> tuple[TableFlag, ...]:
         TableFlag(name, tuple(field.get(FAMILIES_KEYWORD, ())), str(field["description"]))
         for name, field in fields.items()
         if field.get("type") == "boolean"
+    )
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    """A riichi house rule (``riichi.house.*``) a table may set in a request's ``options``:
+    its name, its choices (strings; ``true``/``false`` for a yes-or-no rule), what it means
+    and whether a hand's score depends on it; read from the profile schema."""
+
+    name: str
+    choices: tuple[str, ...]
+    meaning: str
+    scores: bool
+
+    @property
+    def rule_id(self) -> str:
+        return "riichi.house." + self.name.replace("_", "-")
+
+    def value(self, choice: str) -> str | bool:
+        """A choice as the request holds it."""
+        return {"true": True, "false": False}.get(choice, choice) if self.is_yes_no else choice
+
+    @property
+    def is_yes_no(self) -> bool:
+        return self.choices == ("true", "false")
+
+
+@cache
+def house_rules() -> tuple[HouseRule, ...]:
+    """Every riichi house rule, in schema order."""
+    fields = schema("profile")["$defs"]["house_rules"]["properties"]
+    return tuple(
+        HouseRule(
+            name,
+            ("true", "false") if field.get("type") == "boolean" else tuple(field["enum"]),
+            str(field["description"]),
+            bool(field.get(SCORES_KEYWORD, False)),
+        )
+        for name, field in fields.items()
     )
 
 

@@ -9,7 +9,9 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any, ClassVar
 
+from conformance.adapters.requests import profile_house
 from conformance.engine import EngineSkipped
+from spec.requests import house_rules
 
 
 def missing_package(adapter: str, requirement: str) -> ImportError:
@@ -21,12 +23,27 @@ def missing_package(adapter: str, requirement: str) -> ImportError:
     )
 
 
+RIICHI_PROFILES = (
+    "riichi",
+    "riichi-sanma",
+    "riichi-tenhou",
+    "riichi-tenhou-sanma",
+    "riichi-mahjongsoul",
+)  # the profiles a package that can set every scoring house rule plays
+SCORING_HOUSE_RULES = frozenset(rule.name for rule in house_rules() if rule.scores)
+
+
 class ScoreAdapter(ABC):
     """A third-party package behind the engine interface, answering ``score`` requests."""
 
     name: ClassVar[str]
     package: ClassVar[str]
     variants: ClassVar[tuple[str, ...]] = ("riichi", "riichi-sanma")
+    # the house rules (riichi.house.*) a request's options may set, which the adapter
+    # passes on to the package; and the ones the package always plays otherwise than the
+    # riichi profile. A request setting any other house rule apart from it is skipped.
+    settable: ClassVar[frozenset[str]] = frozenset()
+    plays: ClassVar[Mapping[str, object]] = {}
 
     def info(self) -> Mapping[str, Any]:
         return {
@@ -42,7 +59,18 @@ class ScoreAdapter(ABC):
     def evaluate(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
         if request.get("kind") != "score" or request.get("variant") not in self.variants:
             raise EngineSkipped(f"the adapter answers score requests of {self.variants} only")
+        self._check_options(request)
         return self.score(request)
+
+    def _check_options(self, request: Mapping[str, Any]) -> None:
+        """Skip a request whose options set a house rule the package cannot play."""
+        options = (request.get("given") or {}).get("options") or {}
+        for name, value in options.items():
+            if name == "red_fives" or name in self.settable:
+                continue
+            played = self.plays.get(name, profile_house("riichi").get(name))
+            if value != played:
+                raise EngineSkipped(f"the package cannot play the house rule {name}: {value}")
 
     @abstractmethod
     def score(self, request: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -1,12 +1,14 @@
 """Adapter for the ``jansou`` package (0.14, PyPI): riichi ``score`` for four and three
 players through ``jansou.scoring.score.score``.
 
-The package's ``Rules`` are set to the convention mjspec's riichi profiles follow where
-the package has a switch for it (three players for riichi-sanma, open tanyao, red fives
-as the table says, ura-dora, nuki-dora in sanma, four fu for a double-wind pair, no
-kiriage, kazoe capped at a yakuman, stacked yakuman but no double yakuman, 100 points a
-honba); everything else is the package's own behaviour, so a difference shows as a
-failing fixture.
+The package's ``Rules`` are set to the table's house rules where the package has a
+switch for them (``riichi.house.*``: double yakuman, kiriage, open tanyao, kazoe as a
+yakuman or a sanbaiman; the profile's, or a request's options) and elsewhere to the
+convention mjspec's riichi profiles follow (three players for a three-player profile, red
+fives as the table says, ura-dora, nuki-dora in sanma, four fu for a double-wind pair,
+stacked yakuman, 100 points a honba); everything else is the package's own behaviour, so
+a difference shows as a failing fixture. It plays the riichi, Tenhou and Mahjong Soul
+profiles.
 
 The package reads tiles (a kind and a red mark), not 136-format ids, so the adapter reads
 the tiles of the request itself (five copies of a kind, or four plain fives beside a red
@@ -21,7 +23,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from conformance.adapters.base import ScoreAdapter, missing_package
+from conformance.adapters.base import (
+    RIICHI_PROFILES,
+    SCORING_HOUSE_RULES,
+    ScoreAdapter,
+    missing_package,
+)
 from conformance.adapters.requests import SEATS, ScoreRequest, kind_of, payments_from_shares
 from conformance.adapters.requests import read_score as read_circumstances
 from conformance.engine import EngineSkipped
@@ -111,6 +118,8 @@ class JansouPackageEngine(ScoreAdapter):
 
     name = "jansou"
     package = "jansou"
+    variants = RIICHI_PROFILES
+    settable = SCORING_HOUSE_RULES
 
     def score(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
         given = request.get("given") or {}
@@ -138,18 +147,20 @@ class JansouPackageEngine(ScoreAdapter):
 
 
 def _rules(win: ScoreRequest) -> Rules:
+    if win.house.kazoe == "none":
+        raise EngineSkipped("the package counts 13 han as a yakuman or a sanbaiman, no more")
     return Rules(
         player_count=3 if win.three_player else 4,
         honba_value=100,
         double_wind_fu=4,
-        kiriage_mangan=False,
-        kazoe_yakuman=True,
+        kiriage_mangan=win.house.kiriage_mangan,
+        kazoe_yakuman=win.house.kazoe == "yakuman",
         multiple_yakuman=True,
-        double_yakuman=False,
+        double_yakuman=win.house.double_yakuman,
         aka_dora=win.red_fives,
         ura_dora=True,
         nuki_dora=win.three_player,
-        kuitan=True,
+        kuitan=win.house.open_tanyao,
     )
 
 

@@ -1,10 +1,11 @@
 """Adapter for the ``mahjong`` package (2.x, PyPI): riichi ``score`` for four and three
 players (``pip install '.[adapters]'`` from a clone; entry point ``mahjong``).
 
-The package's options are set to the convention mjspec's riichi profiles follow where the
-package has a switch for it (open tanyao, red fives, no double yakuman, kazoe capped at a
-yakuman, no kiriage, 30 fu for an open pinfu shape, no tsumo fu with pinfu); everything
-else is the package's own behaviour, so a difference shows as a failing fixture.
+The package's options are set to the table's house rules (``riichi.house.*``: double
+yakuman, kazoe, kiriage, open tanyao: the profile's, or a request's options) and red fives,
+and elsewhere to the convention mjspec's riichi profiles follow (30 fu for an open pinfu
+shape, no tsumo fu with pinfu); everything else is the package's own behaviour, so a
+difference shows as a failing fixture. It plays the riichi, Tenhou and Mahjong Soul profiles.
 """
 
 from __future__ import annotations
@@ -12,7 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from conformance.adapters.base import ScoreAdapter, missing_package
+from conformance.adapters.base import (
+    RIICHI_PROFILES,
+    SCORING_HOUSE_RULES,
+    ScoreAdapter,
+    missing_package,
+)
 from conformance.adapters.requests import (
     LIMITS,
     SEATS,
@@ -80,6 +86,11 @@ YAKU_IDS: dict[str, str] = {
     "Ura Dora": "ura-dora",
     "Aka Dora": "aka-dora",
 }
+KAZOE = {  # riichi.house.kazoe
+    "yakuman": HandConfig.KAZOE_LIMITED,
+    "sanbaiman": HandConfig.KAZOE_SANBAIMAN,
+    "none": HandConfig.KAZOE_NO_LIMIT,
+}
 ERRORS = {
     HandCalculator.ERR_NO_YAKU: "no-yaku",
     HandCalculator.ERR_HAND_NOT_WINNING: "not-winning",
@@ -91,6 +102,8 @@ class MahjongPackageEngine(ScoreAdapter):
 
     name = "mahjong"
     package = "mahjong"
+    variants = RIICHI_PROFILES
+    settable = SCORING_HOUSE_RULES
 
     def score(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
         score = read_score(request)
@@ -153,11 +166,11 @@ def _config(score: ScoreRequest) -> HandConfig:
         kyoutaku_number=score.sticks,
         num_nuki_dora=score.north,
         options=OptionalRules(
-            has_open_tanyao=True,
+            has_open_tanyao=score.house.open_tanyao,
             has_aka_dora=score.red_fives,
-            has_double_yakuman=False,
-            kazoe_limit=HandConfig.KAZOE_LIMITED,
-            kiriage=False,
+            has_double_yakuman=score.house.double_yakuman,
+            kazoe_limit=KAZOE[score.house.kazoe],
+            kiriage=score.house.kiriage_mangan,
             fu_for_open_pinfu=True,
             fu_for_pinfu_tsumo=False,
             is_three_player=score.three_player,
@@ -171,8 +184,10 @@ def _outcome(score: ScoreRequest, result: Any) -> dict[str, Any]:
     for item in result.yaku or []:
         name = YAKU_IDS.get(item.name, item.name)
         if item.is_yakuman:
-            yakuman += 1
-            patterns[name] = patterns.get(name, 0) + 1
+            han = item.han_open if result.is_open_hand and item.han_open else item.han_closed
+            counted = max(1, han // 13)  # a double yakuman is 26 han
+            yakuman += counted
+            patterns[name] = patterns.get(name, 0) + counted
             continue
         value = item.han_open if result.is_open_hand and item.han_open else item.han_closed
         patterns[name] = patterns.get(name, 0) + value
@@ -183,6 +198,7 @@ def _outcome(score: ScoreRequest, result: Any) -> dict[str, Any]:
             del patterns["dora"]
     cost = result.cost
     level = str(cost["yaku_level"])
+    level = level.removeprefix("kiriage ")  # "kiriage mangan" is a mangan
     limit = "yakuman" if "yakuman" in level else (level if level in LIMITS else None)
     payments = payments_from_shares(
         score,
@@ -192,13 +208,16 @@ def _outcome(score: ScoreRequest, result: Any) -> dict[str, Any]:
     )
     han = 0 if yakuman else result.han
     fu = 0 if yakuman else result.fu
+    base = base_points(han, fu, yakuman, limit)
+    if not yakuman and level[:1].isdigit():  # "2x yakuman": kazoe without a limit
+        base *= int(level.split("x")[0])
     return {
         "patterns": patterns,
         "han": han,
         "fu": fu,
         "yakuman": yakuman,
         "limit": limit,
-        "base": base_points(han, fu, yakuman, limit),
+        "base": base,
         "payments": payments,
         "deposits": cost["kyoutaku_bonus"],
     }

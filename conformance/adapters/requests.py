@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
 from conformance.engine import EngineSkipped
+from spec.errors import RuleError
+from spec.profile import load_profile
 from spec.tiles import Tile, parse_tiles
 
 SEATS = ("east", "south", "west", "north")
@@ -73,6 +76,50 @@ class ScoreMeld:
 
 
 @dataclass(frozen=True)
+class TableHouse:
+    """The house rules that change a score (``riichi.house.*``) as the table plays them:
+    the profile's, with the request's options in their place."""
+
+    double_yakuman: bool
+    kazoe: str
+    kiriage_mangan: bool
+    open_tanyao: bool
+
+
+@cache
+def profile_house(variant: str) -> Mapping[str, Any]:
+    """The ``riichi.house`` choices of a bundled profile (``{}`` for an unknown variant)."""
+    try:
+        return dict(load_profile(variant).sections.get("riichi", {}).get("house", {}))
+    except RuleError:
+        return {}
+
+
+@cache
+def is_three_player(variant: str) -> bool:
+    try:
+        return len(load_profile(variant).seats) == 3
+    except RuleError:
+        return False
+
+
+def table_house(request: Mapping[str, Any]) -> TableHouse:
+    """The table's score house rules (the riichi profile's where neither says)."""
+    options = (request.get("given") or {}).get("options") or {}
+    chosen = {
+        **profile_house("riichi"),
+        **profile_house(str(request.get("variant"))),
+        **{k: v for k, v in options.items() if k != "red_fives"},
+    }
+    return TableHouse(
+        bool(chosen["double_yakuman"]),
+        str(chosen["kazoe"]),
+        bool(chosen["kiriage_mangan"]),
+        bool(chosen["open_tanyao"]),
+    )
+
+
+@dataclass(frozen=True)
 class ScoreRequest:
     """A riichi win as an adapter needs it (tiles as 136-format ids, winning tile last)."""
 
@@ -97,6 +144,7 @@ class ScoreRequest:
     honba: int
     sticks: int
     red_fives: bool
+    house: TableHouse
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -167,7 +215,7 @@ def read_score(request: Mapping[str, Any]) -> ScoreRequest:
     table = given.get("table") or {}
     by = win.get("by")
     return ScoreRequest(
-        three_player=request.get("variant") == "riichi-sanma",
+        three_player=is_three_player(str(request.get("variant"))),
         concealed=concealed,
         concealed_ids=concealed_ids,
         melds=tuple(melds),
@@ -188,6 +236,7 @@ def read_score(request: Mapping[str, Any]) -> ScoreRequest:
         honba=int(table.get("honba", 0)),
         sticks=int(table.get("riichi_sticks", 0)),
         red_fives=bool(options.get("red_fives", True)),
+        house=table_house(request),
     )
 
 

@@ -29,6 +29,7 @@ from .directives import (
     ExampleDirective,
     FixturesDirective,
     FixtureSourceDirective,
+    HouseTableDirective,
     LimitTableDirective,
     PatternTableDirective,
     PaymentTableDirective,
@@ -123,6 +124,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("mjspec-seat-table", SeatTableDirective)
     app.add_directive("mjspec-limit-table", LimitTableDirective)
     app.add_directive("mjspec-payment-table", PaymentTableDirective)
+    app.add_directive("mjspec-house-table", HouseTableDirective)
     app.add_directive("mjspec-example", ExampleDirective)
     app.add_directive("mjspec-fixture-yaml", FixtureSourceDirective)
     app.add_directive("mjspec-fixtures", FixturesDirective)

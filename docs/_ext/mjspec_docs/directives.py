@@ -36,7 +36,7 @@ from . import riichi
 from .domain import Failure, Target, anchor_for, domain_of, xref
 from .fixtures import FixtureView, source_path
 from .live import Spec, current, extended_variants
-from .nodes_util import literal, para, table
+from .nodes_util import Cell, literal, para, table
 from .paging import parts
 
 logger = logging.getLogger(__name__)
@@ -458,6 +458,32 @@ class PaymentTableDirective(RiichiTableDirective):
 
     def tables(self, profile: Profile, base: Profile | None) -> list[nodes.Node]:
         return riichi.payments_table(profile, base)
+
+
+class HouseTableDirective(RiichiTableDirective):
+    """``.. mjspec-house-table:: <variant>``: the profile's ``riichi: house`` rules, each
+    with its rule and, for a profile that extends another, the other's choice."""
+
+    what = "house rules"
+
+    def tables(self, profile: Profile, base: Profile | None) -> list[nodes.Node]:
+        house = riichi.riichi_section(profile).get("house", {})
+        before = riichi.riichi_section(base).get("house", {}) if base is not None else {}
+        headers = ["House rule", "Rule", "Here"]
+        if base is not None:
+            headers.append(base.name)
+        rows: list[list[Cell]] = []
+        for name, value in house.items():
+            rule = "riichi.house." + str(name).replace("_", "-")
+            row: list[Cell] = [
+                literal(str(name)),
+                [xref("rule", rule, self.env.docname)],
+                riichi.choice_words(value),
+            ]
+            if base is not None:
+                row.append(riichi.choice_words(before.get(name, "absent")))
+            rows.append(row)
+        return [table(headers, rows, classes=["mj-house-table"])] if rows else []
 
 
 class ExampleDirective(MjspecDirective):

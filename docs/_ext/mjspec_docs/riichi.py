@@ -66,6 +66,13 @@ PAYMENTS: dict[str, tuple[str, str]] = {
 }
 
 
+def choice_words(value: object) -> str:
+    """A house rule's choice as a reader sees it."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
 def seat_name(seat: object) -> str:
     return str(seat).capitalize()
 

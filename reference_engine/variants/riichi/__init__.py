@@ -154,6 +154,7 @@ class Riichi(Variant):
             deposit=self.numbers.payments["riichi_deposit"],
             mangan_base=self.numbers.base_cap,
             leftover_to_top=data.get("leftover_sticks", "top") == "top",
+            nagashi_mangan=self.numbers.house.nagashi_mangan,
         )
         return play_match(rules, given)
 

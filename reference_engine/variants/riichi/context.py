@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from reference_engine.hand import WinningHand
+from reference_engine.variants.riichi.house import HouseRules
 from spec.errors import RuleError
 from spec.profile import Profile
 from spec.seats import Seat
@@ -36,7 +37,8 @@ class Limit:
 
 @dataclass(frozen=True)
 class RiichiNumbers:
-    """The ``riichi`` section of a profile (and the red fives of its tile set)."""
+    """The ``riichi`` section of a profile (and the red fives of its tile set), with the
+    table's house rules."""
 
     red_fives: tuple[Tile, ...]
     rounds: tuple[Seat, ...]
@@ -46,6 +48,7 @@ class RiichiNumbers:
     limits: tuple[Limit, ...]
     base_cap: int
     payments: Mapping[str, int]
+    house: HouseRules
 
     def dora_after(self, indicator: Tile) -> Tile:
         """The dora an indicator points to: the next tile of its cycle (sanma: 1m -> 9m -> 1m)."""
@@ -84,6 +87,7 @@ def riichi_numbers(profile: Profile) -> RiichiNumbers:
             limits=tuple(Limit(x["name"], x["han"], x["base"]) for x in data["limits"]),
             base_cap=data["base_cap"],
             payments={k: int(v) for k, v in data["payments"].items()},
+            house=HouseRules.of(profile),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise RuleError("invalid-profile", f"malformed riichi section: {error!r}") from None

@@ -23,9 +23,24 @@ class OpenKanDora(Enum):
     AFTER_DISCARD = "after-discard"
 
 
+class Kazoe(Enum):
+    """riichi.house.kazoe: what 13 han or more without a yakuman pattern are paid."""
+
+    YAKUMAN = "yakuman"
+    SANBAIMAN = "sanbaiman"
+    NONE = "none"
+
+
 @dataclass(frozen=True)
 class HouseRules:
+    """One table's house rules; each field a rule ``riichi.house.*`` (its name with hyphens)."""
+
     open_kan_dora: OpenKanDora = OpenKanDora.AT_ONCE
+    double_yakuman: bool = False
+    kazoe: Kazoe = Kazoe.YAKUMAN
+    kiriage_mangan: bool = False
+    open_tanyao: bool = True
+    nagashi_mangan: bool = True
 
     @classmethod
     def of(cls, profile: Profile) -> HouseRules:
@@ -41,17 +56,29 @@ class HouseRules:
         for name, value in values.items():
             if name not in names:
                 raise RuleError("invalid-request", "unknown rule option", path=(*path, name))
-            current = getattr(self, name)
-            try:
-                changes[name] = type(current)(value)
-            except ValueError:
-                allowed = ", ".join(str(choice.value) for choice in type(current))
-                message = f"{name} is one of {allowed}, not {value!r}"
-                raise RuleError("invalid-request", message, path=(*path, name)) from None
+            changes[name] = _choice(name, getattr(self, name), value, (*path, name))
         return replace(self, **changes)
 
     def in_profile(self, profile: Profile) -> Profile:
         """``profile`` with these house rules in its ``riichi.house``."""
         riichi = dict(profile.sections.get("riichi", {}))
-        riichi["house"] = {f.name: getattr(self, f.name).value for f in fields(self)}
+        riichi["house"] = {f.name: _value(getattr(self, f.name)) for f in fields(self)}
         return replace(profile, sections=MappingProxyType({**profile.sections, "riichi": riichi}))
+
+
+def _choice(name: str, current: bool | Enum, value: object, path: tuple[str, ...]) -> bool | Enum:
+    """``value`` as a choice of the house rule whose present choice is ``current``."""
+    if isinstance(current, bool):
+        if isinstance(value, bool):
+            return value
+        raise RuleError("invalid-request", f"{name} is true or false, not {value!r}", path=path)
+    try:
+        return type(current)(value)
+    except ValueError:
+        allowed = ", ".join(str(choice.value) for choice in type(current))
+        message = f"{name} is one of {allowed}, not {value!r}"
+        raise RuleError("invalid-request", message, path=path) from None
+
+
+def _value(choice: bool | Enum) -> object:
+    return choice if isinstance(choice, bool) else choice.value

@@ -27,6 +27,7 @@ class MatchRules:
     deposit: int
     mangan_base: int
     leftover_to_top: bool
+    nagashi_mangan: bool = True
 
 
 @dataclass
@@ -127,11 +128,15 @@ def _win(table: _Table, hand: Mapping[str, Any], path: tuple[str | int, ...]) ->
 
 
 def _exhaustive_draw(table: _Table, hand: Mapping[str, Any], path: tuple[str | int, ...]) -> None:
-    """sanma.draws.noten-payments, sanma.draws.nagashi-mangan and
+    """sanma.draws.noten-payments, sanma.draws.nagashi-mangan (riichi.house.nagashi-mangan:
+    a hand that lists nagashi at a table without it is refused) and
     sanma.draws.dealer-tenpai-repeats."""
     rules = table.rules
     tenpai = _seats(hand.get("tenpai", []), rules, (*path, "tenpai"))
     nagashi = _seats(hand.get("nagashi", []), rules, (*path, "nagashi"))
+    if nagashi and not rules.nagashi_mangan:
+        message = "this table plays no nagashi mangan (riichi.house.nagashi-mangan)"
+        raise RuleError("invalid-request", message, path=(*path, "nagashi"))
     if nagashi:
         for seat in nagashi:
             for payer in rules.seats:

@@ -436,7 +436,10 @@ class RiichiPlay(PlayRules):
         return self._drawn_end(state, EndReason.EXHAUSTIVE, payments, tenpai)
 
     def _is_nagashi(self, state: GameState, seat: Seat) -> bool:
-        """sanma.draws.nagashi-mangan: every discard a terminal or honour, none called."""
+        """sanma.draws.nagashi-mangan: every discard a terminal or honour, none called (at a
+        table that plays it, riichi.house.nagashi-mangan)."""
+        if not self.house.nagashi_mangan:
+            return False
         index = SEATS.index(seat)
         extra = riichi_state(state)
         discards = extra.discarded[index]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reference_engine.variants.riichi.context import RiichiNumbers, RiichiWin
+from reference_engine.variants.riichi.house import Kazoe
 from spec.seats import Seat
 
 
@@ -21,17 +22,25 @@ class Points:
     limit: str | None
 
 
+KIRIAGE = ((4, 30), (3, 60))  # riichi.house.kiriage-mangan: the han and fu of base 1,920
+
+
 def base_points(han: int, fu: int, yakuman: int, n: RiichiNumbers) -> Points:
-    """riichi.points.base and riichi.points.limits."""
+    """riichi.points.base and riichi.points.limits; 13 han without a yakuman as
+    riichi.house.kazoe says, and riichi.house.kiriage-mangan."""
     top = n.limits[-1]
     if yakuman:
         return Points(top.base * yakuman, top.name)
-    reached = [limit for limit in n.limits if han >= limit.han]
+    kazoe = n.house.kazoe
+    if kazoe is Kazoe.NONE and han >= top.han:
+        return Points(top.base * (han // top.han), top.name)
+    limits = n.limits[:-1] if kazoe is Kazoe.SANBAIMAN else n.limits
+    reached = [limit for limit in limits if han >= limit.han]
     if reached:
         limit = reached[-1]
         return Points(limit.base, limit.name)
     base = fu * 2 ** (2 + han)
-    if base > n.base_cap:
+    if base > n.base_cap or (n.house.kiriage_mangan and (han, fu) in KIRIAGE):
         return Points(n.base_cap, n.limits[0].name)
     return Points(base, None)
 

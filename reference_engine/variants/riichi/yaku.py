@@ -21,6 +21,7 @@ Yaku = Callable[[Reading, RiichiWin, RiichiNumbers, PatternValue], int]
 YAKU: dict[str, Yaku] = {}
 YAKUMAN: dict[str, Yaku] = {}
 
+CHUUREN = {1: 3, 9: 3, **{k: 1 for k in range(2, 9)}}  # 1112345678999 of one suit
 GREEN = frozenset({Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN})
 
 
@@ -49,6 +50,11 @@ def _han(condition: bool, w: RiichiWin, row: PatternValue) -> int:
 
 def _count(condition: bool, row: PatternValue) -> int:
     return row.value("yakuman") if condition else 0
+
+
+def _doubled(count: int, purest: bool, n: RiichiNumbers) -> int:
+    """riichi.house.double-yakuman: twice the count on the purest wait, when the table plays it."""
+    return count * 2 if purest and n.house.double_yakuman else count
 
 
 def _groups(r: Reading) -> list[HandSet]:
@@ -93,7 +99,10 @@ def menzen_tsumo(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) 
 
 @yaku("tanyao")
 def tanyao(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
-    """riichi.yaku.tanyao: only 2-8 number tiles (open or closed)."""
+    """riichi.yaku.tanyao: only 2-8 number tiles, open or closed unless
+    riichi.house.open-tanyao keeps it to closed hands."""
+    if not (w.closed or n.house.open_tanyao):
+        return 0
     return _han(not any(_is_terminal_or_honour(t) for t in r.tiles), w, row)
 
 
@@ -296,14 +305,17 @@ def chinitsu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> i
 
 @yakuman("kokushi")
 def kokushi(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
-    """riichi.yakuman.kokushi."""
-    return _count(r.shape is Shape.THIRTEEN_ORPHANS, row)
+    """riichi.yakuman.kokushi; riichi.house.double-yakuman on the thirteen-sided wait (the
+    winning tile makes the pair: all thirteen kinds were held)."""
+    count = _count(r.shape is Shape.THIRTEEN_ORPHANS, row)
+    return _doubled(count, r.normals.count(w.hand.winning_tile.normal) == 2, n)
 
 
 @yakuman("suuankou")
 def suuankou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
-    """riichi.yakuman.suuankou: four concealed pungs; a pung completed by ron is open."""
-    return _count(_concealed_pungs(r) == 4, row)
+    """riichi.yakuman.suuankou: four concealed pungs; a pung completed by ron is open;
+    riichi.house.double-yakuman on a single wait."""
+    return _doubled(_count(_concealed_pungs(r) == 4, row), r.wait is Wait.PAIR, n)
 
 
 @yakuman("daisangen")
@@ -322,8 +334,8 @@ def shousuushii(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -
 
 @yakuman("daisuushii")
 def daisuushii(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
-    """riichi.yakuman.daisuushii."""
-    return _count(sum(1 for s in r.pungs if s.tile in WINDS) == 4, row)
+    """riichi.yakuman.daisuushii (riichi.house.double-yakuman: always double)."""
+    return _doubled(_count(sum(1 for s in r.pungs if s.tile in WINDS) == 4, row), True, n)
 
 
 @yakuman("tsuuiisou")
@@ -346,14 +358,16 @@ def ryuuiisou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> 
 
 @yakuman("chuuren")
 def chuuren(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
-    """riichi.yakuman.chuuren: closed 1112345678999 of one suit plus any tile of it."""
+    """riichi.yakuman.chuuren: closed 1112345678999 of one suit plus any tile of it;
+    riichi.house.double-yakuman on the nine-sided wait (1112345678999 held before the win)."""
     if r.shape is not Shape.SETS_AND_PAIR or w.hand.melds or len(r.suits) != 1:
         return 0
     if any(t.is_honour for t in r.tiles):
         return 0
     numbers = Counter(t.number for t in r.tiles)
-    needed = {1: 3, 9: 3, **{k: 1 for k in range(2, 9)}}
-    return _count(all(numbers[k] >= v for k, v in needed.items()), row)
+    count = _count(all(numbers[k] >= v for k, v in CHUUREN.items()), row)
+    numbers[w.hand.winning_tile.number] -= 1
+    return _doubled(count, all(numbers[k] == v for k, v in CHUUREN.items()), n)
 
 
 @yakuman("suukantsu")
