@@ -24,13 +24,15 @@ pytestmark = pytest.mark.slow
 GAMES = 200 if os.environ.get("MJSPEC_LONG") == "1" else 4
 
 
-def write_games(path: Path, mode: str, games: int) -> Counter[str]:
-    """``games`` seeded riichienv games as one MJAI log; the count of each event type."""
+def write_games(path: Path, mode: str, games: int, rule: str = "tenhou") -> Counter[str]:
+    """``games`` seeded riichienv games as one MJAI log, under its ``default_<rule>`` game
+    rule; the count of each event type."""
     kinds: Counter[str] = Counter()
     three = mode.startswith("3p")
     with path.open("w", encoding="utf-8") as log:
         for seed in range(games):
-            env = riichienv.RiichiEnv(game_mode=mode, seed=seed)
+            game_rule = getattr(riichienv.GameRule, f"default_{rule}")()
+            env = riichienv.RiichiEnv(game_mode=mode, seed=seed, rule=game_rule)
             agents = [GreedyAgent(seed * 10 + i, three_players=three) for i in range(4)]
             observations = env.reset()
             while not env.done():
@@ -51,14 +53,18 @@ def replayed(path: Path, variant: str, capsys: pytest.CaptureFixture[str]) -> li
 
 
 @pytest.mark.parametrize(
-    ("mode", "variant"),
-    [("4p-red-half", "riichi-tenhou"), ("3p-red-half", "riichi-tenhou-sanma")],
+    ("mode", "rule", "variant"),
+    [
+        ("4p-red-half", "tenhou", "riichi-tenhou"),
+        ("4p-red-half", "mjsoul", "riichi-mahjongsoul"),
+        ("3p-red-half", "tenhou", "riichi-tenhou-sanma"),
+    ],
 )
 def test_riichienv_games_agree_hand_by_hand_with_the_reference_engine(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], mode: str, variant: str
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], mode: str, rule: str, variant: str
 ) -> None:
     path = tmp_path / "games.jsonl"
-    kinds = write_games(path, mode, GAMES)
+    kinds = write_games(path, mode, GAMES, rule)
     assert kinds["hora"] > 0
     assert kinds["reach"] > 0
     assert kinds["ryukyoku"] > 0

@@ -151,10 +151,11 @@ def jansou_triage(hand: dict, log: list[str]) -> str:
     ("preset", "file", "variant", "hands_per_game"),
     [
         ("tenhou", "tenhou.json", "riichi-tenhou", 8),  # Tenhou JSON
+        ("mahjong-soul", "mahjong-soul.json", "riichi-mahjongsoul", 8),  # Tenhou JSON
         ("tenhou-3p", "tenhou-3p.jsonl", "riichi-tenhou-sanma", 6),  # MJAI
     ],
 )
-def test_jansou_games_agree_hand_by_hand_with_the_tenhou_profiles(
+def test_jansou_games_agree_hand_by_hand_with_the_platform_profiles(
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
     preset: str,
