@@ -130,7 +130,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             print(problem, file=sys.stderr)
         return 2
     variant = None if args.variant is None else variant_id(args.variant)
-    cases = list(corpus.for_variant(variant))
+    cases = corpus.runnable(variant)
     if not cases and not args.allow_empty:
         print(
             "no-fixtures: the run selected 0 fixtures (a mistyped --variant or an empty "

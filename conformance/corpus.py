@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -33,6 +33,7 @@ class Rule:
     provenance: str = "source"
     convention: str | None = None
     pattern: str | None = None
+    replaces: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,12 @@ class Catalogue:
     rules: tuple[Rule, ...]
     file: str
     positions: Mapping[str, int] = field(default_factory=dict)
+    inherits: str | None = None
+
+    @property
+    def replaced(self) -> frozenset[str]:
+        """The rules of the inherited catalogue that rules of this one set otherwise."""
+        return frozenset(rule_id for rule in self.rules for rule_id in rule.replaces)
 
     def __contains__(self, rule_id: object) -> bool:
         return any(rule.id == rule_id for rule in self.rules)
@@ -71,6 +78,7 @@ class Case:
     notes: str = ""
     section: str | None = None
     worked_example: bool = False
+    inherited_from: str | None = None  # the id of the fixture this case runs again
 
     @property
     def area(self) -> str:
@@ -96,6 +104,28 @@ class Corpus:
 
     def for_variant(self, variant: str | None) -> Iterator[Case]:
         return (c for c in self.cases if variant is None or c.variant == variant)
+
+    def inherited(self) -> tuple[Case, ...]:
+        """The cases a catalogue inherits: each accepted fixture of the variant it
+        ``inherits`` that cites no rule it replaces, run under its variant, with the id
+        ``<fixture id>@<variant>``."""
+        out = []
+        for variant, catalogue in self.catalogues.items():
+            if catalogue.inherits is None:
+                continue
+            replaced = catalogue.replaced
+            out += [
+                replace(case, id=f"{case.id}@{variant}", variant=variant, inherited_from=case.id)
+                for case in self.for_variant(catalogue.inherits)
+                if case.status == "accepted" and not replaced.intersection(case.rules)
+            ]
+        return tuple(out)
+
+    def runnable(self, variant: str | None) -> list[Case]:
+        """The cases of ``variant`` (None: every variant's) to run: its fixtures and the
+        cases it inherits."""
+        inherited = (c for c in self.inherited() if variant is None or c.variant == variant)
+        return [*self.for_variant(variant), *inherited]
 
 
 def _frozen(value: Any) -> Any:
@@ -157,6 +187,7 @@ def catalogue_from(document: Located) -> Catalogue:
             provenance=item.get("provenance", "source"),
             convention=" ".join(item["convention"].split()) if "convention" in item else None,
             pattern=item.get("pattern"),
+            replaces=tuple(item.get("replaces", ())),
         )
         for item in data["rules"]
     )
@@ -172,6 +203,7 @@ def catalogue_from(document: Located) -> Catalogue:
         rules=rules,
         file=document.file,
         positions=MappingProxyType(positions),
+        inherits=data.get("inherits"),
     )
 
 

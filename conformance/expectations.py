@@ -28,8 +28,10 @@ class Deviation:
     line: int
 
     def covers(self, result: CaseResult) -> bool:
+        """An entry of a case covers that fixture wherever it runs (inherited by a platform
+        profile too); an entry of a rule covers every case citing it."""
         if self.case is not None:
-            return result.case.id == self.case
+            return self.case in (result.case.id, result.case.inherited_from)
         return self.rule in result.case.rules
 
 

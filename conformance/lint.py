@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import spec
-from conformance.corpus import Case, Corpus
+from conformance.corpus import Case, Catalogue, Corpus
 from conformance.lint_kinds import kind_problems
 from conformance.problems import Problem
 from conformance.yamlsafe import Located
@@ -88,6 +88,7 @@ def _lint_catalogues(corpus: Corpus) -> list[Problem]:
                         f"rule {rule.id!r} has unknown area {rule.area!r}",
                     )
                 )
+        problems += _lint_inheritance(catalogue, corpus)
         profile = _profile(variant) if variant in corpus.profiles else None
         if profile is not None:
             pattern_ids = {row.id for row in profile.patterns}
@@ -104,6 +105,28 @@ def _lint_catalogues(corpus: Corpus) -> list[Problem]:
                         )
                     )
     return problems
+
+
+def _lint_inheritance(catalogue: Catalogue, corpus: Corpus) -> list[Problem]:
+    """A catalogue inherits the fixtures of a known variant, and replaces only its rules."""
+    if catalogue.inherits is None:
+        return []
+    base = corpus.catalogues.get(catalogue.inherits)
+    if base is None:
+        message = f"inherits the fixtures of unknown variant {catalogue.inherits!r}"
+        return [Problem(catalogue.file, 1, 1, "unknown-variant", message)]
+    return [
+        Problem(
+            catalogue.file,
+            catalogue.positions.get(rule.id, 1),
+            1,
+            "unknown-rule",
+            f"rule {rule.id!r} replaces {replaced!r}, not a rule of {catalogue.inherits}",
+        )
+        for rule in catalogue.rules
+        for replaced in rule.replaces
+        if replaced not in base
+    ]
 
 
 @cache

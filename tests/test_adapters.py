@@ -1,6 +1,7 @@
-"""Third-party engines through their adapters: each runs the riichi and sanma corpora and
-must match its shipped expectations exactly (no unexpected failure, no stale entry, no
-error). An adapter whose package is not installed is skipped."""
+"""Third-party engines through their adapters: each runs the riichi-family corpora (the
+riichi and sanma fixtures, the platform profiles' own and the ones they inherit) under the
+profiles it declares, and must match its shipped expectations exactly (no unexpected
+failure, no stale entry, no error). An adapter whose package is not installed is skipped."""
 
 from __future__ import annotations
 
@@ -27,8 +28,8 @@ ADAPTERS = [
 
 @pytest.fixture(scope="module")
 def riichi_cases() -> list[Case]:
-    paths = [spec.SCENARIOS_DIR / "riichi", spec.SCENARIOS_DIR / "riichi-sanma"]
-    return list(load_corpus(paths).cases)
+    paths = sorted(spec.SCENARIOS_DIR.glob("riichi*"))
+    return load_corpus(paths).runnable(None)
 
 
 @pytest.mark.parametrize(("package", "module", "name"), ADAPTERS)

@@ -6,7 +6,9 @@ yakuman (thirteen-sided thirteen orphans, pure nine gates, four concealed triple
 pair wait, big four winds) always count twice, and counted yakuman follow the package's
 own tiers. So the adapter sets only what the package has a switch for (three-player mode
 and the extracted Norths); everything else is the package's own behaviour, so a
-difference shows as a failing fixture.
+difference shows as a failing fixture. Four-player, the evaluator plays Mahjong Soul's
+double yakuman, so it is offered under the riichi-mahjongsoul profile (whose fixtures, and
+the riichi ones that profile inherits, it is checked against), not under riichi.
 
 The package answers a list of pattern ids, the total han, fu and the payments. The han of
 each pattern is the value the package's yaku table adds (closed or open); the han of the
@@ -20,7 +22,8 @@ is 1000 per stick on the table.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from types import MappingProxyType
+from typing import Any, ClassVar
 
 from conformance.adapters.base import ScoreAdapter, missing_package
 from conformance.adapters.requests import (
@@ -109,6 +112,8 @@ class RiichienvPackageEngine(ScoreAdapter):
     """The ``riichienv`` package's hand evaluators."""
 
     name = "riichienv"
+    variants = ("riichi-mahjongsoul", "riichi-sanma")
+    plays: ClassVar[Mapping[str, object]] = MappingProxyType({"double_yakuman": True})
     package = "riichienv"
 
     def score(self, request: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -247,6 +247,15 @@ class RulesDirective(MjspecDirective):
             convention += nodes.title("", "Convention followed")
             convention += para(rule.convention or "(the convention is not named)")
             node += convention
+        if rule.replaces:
+            replaced: list[nodes.Node] = [nodes.strong("", "Sets otherwise: ")]
+            for index, other in enumerate(rule.replaces):
+                replaced += [nodes.Text(", ")] if index else []
+                replaced.append(xref("rule", other, self.env.docname))
+            replaced.append(
+                nodes.Text(" (the fixtures citing them are not run under this profile).")
+            )
+            node += para(*replaced)
         node += self.fixture_list(cases)
         node += self.propose_line(rule, catalogue)
         domain_of(self.env).note_rule(rule.id, Target(self.env.docname, anchor, rule.title), node)
