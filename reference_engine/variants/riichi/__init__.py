@@ -155,6 +155,7 @@ class Riichi(Variant):
             mangan_base=self.numbers.base_cap,
             leftover_to_top=data.get("leftover_sticks", "top") == "top",
             nagashi_mangan=self.numbers.house.nagashi_mangan,
+            busting=self.numbers.house.busting,
         )
         return play_match(rules, given)
 

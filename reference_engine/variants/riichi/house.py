@@ -41,6 +41,7 @@ class HouseRules:
     kiriage_mangan: bool = False
     open_tanyao: bool = True
     nagashi_mangan: bool = True
+    busting: bool = True
 
     @classmethod
     def of(cls, profile: Profile) -> HouseRules:

@@ -28,6 +28,7 @@ class MatchRules:
     mangan_base: int
     leftover_to_top: bool
     nagashi_mangan: bool = True
+    busting: bool = True
 
 
 @dataclass
@@ -162,8 +163,9 @@ def _turn_order(rules: MatchRules, source: Seat) -> list[Seat]:
 
 
 def _is_over(table: _Table, length: Mapping[str, int]) -> bool:
-    """sanma.match.length (a number of hands, or of rounds of wind) and sanma.match.below-zero."""
-    if any(points < 0 for points in table.points.values()):
+    """sanma.match.length (a number of hands, or of rounds of wind) and sanma.match.below-zero
+    (at a table that plays it, riichi.house.busting)."""
+    if table.rules.busting and any(points < 0 for points in table.points.values()):
         return True
     if "hands" in length:
         return table.played >= length["hands"]
