@@ -338,9 +338,13 @@ class RiichiPlay(PlayRules):
 
     def may_kong(self, state: GameState, seat: Seat, tile: Tile) -> bool:
         """riichi.play.kongs: no fifth kong, none without a live tile to replace it; after
-        riichi only a concealed kong that leaves the waits unchanged (convention, Tenhou)."""
+        riichi only a concealed kong that leaves the waits unchanged (convention, Tenhou);
+        riichi.play.calls: none in a turn begun with a call (no tile drawn), which a discard
+        answers."""
         kongs = sum(1 for melds in state.melds for m in melds if m.kind is MeldKind.KONG)
         if kongs >= 4 or state.live_tiles <= 0:
+            return False
+        if state.phase is Phase.DISCARD and state.drawn is None:
             return False
         index = SEATS.index(seat)
         if not state.ready[index]:
