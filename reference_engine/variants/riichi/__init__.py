@@ -47,7 +47,6 @@ class Riichi(Variant):
         self.numbers = self.scorer.numbers
         self.requests = RiichiRequests(self.profile, self.numbers)
         self.seats = self.scorer.seats
-        self.house = HouseRules.of(self.profile)
         self._tables: dict[tuple[bool, HouseRules], Riichi] = {}
 
     def evaluate(self, kind: str, given: Mapping[str, Any]) -> Outcome:
@@ -65,7 +64,7 @@ class Riichi(Variant):
                 "invalid-request", "red_fives is true or false", path=("options", "red_fives")
             )
         house = {name: value for name, value in options.items() if name != "red_fives"}
-        table = self._table(red, self.house.overridden(house, ("options",)))
+        table = self._table(red, self.numbers.house.overridden(house, ("options",)))
         rest = {key: value for key, value in given.items() if key != "options"}
         return super(Riichi, table).evaluate(kind, rest)
 

@@ -21,7 +21,7 @@ from reference_engine.play.game import draw, let_all_pass, with_hand
 from reference_engine.play.rules import PlayRules, winning_hand, without
 from reference_engine.play.state import EndReason, GameState, HandEnd, Phase, PlayTable, replace_at
 from reference_engine.variants.riichi.context import RiichiWin
-from reference_engine.variants.riichi.house import HouseRules, OpenKanDora
+from reference_engine.variants.riichi.house import OpenKanDora
 from reference_engine.variants.riichi.scoring import RiichiScore, RiichiScorer
 from reference_engine.variants.riichi.shapes import (
     riichi_readings,
@@ -73,7 +73,6 @@ class RiichiPlay(PlayRules):
         self.tail = 2 * int(play.get("indicator_slots", 5))
         self.riichi_min_live_tiles = int(play.get("riichi_min_live_tiles", self.players))
         self.abortive = frozenset(EndReason(name) for name in play.get("abortive_draws", ()))
-        self.house = HouseRules.of(self.profile)
 
     def table_of(self, given: Mapping[str, Any]) -> PlayTable:
         """riichi.play.deal: the round wind, the honba counters and the sticks on the table.
@@ -225,7 +224,9 @@ class RiichiPlay(PlayRules):
         a claimed or added kong's indicator waits for its maker's discard; a kong declared
         before that discard turns the waiting one first."""
         extra = riichi_state(state).indicators_turned()
-        delayed = self.house.open_kan_dora is OpenKanDora.AFTER_DISCARD and not kong.concealed
+        delayed = (
+            self.numbers.house.open_kan_dora is OpenKanDora.AFTER_DISCARD and not kong.concealed
+        )
         return extra.evolve(
             indicators=extra.indicators + (not delayed),
             pending_indicators=int(delayed),
@@ -442,7 +443,7 @@ class RiichiPlay(PlayRules):
     def _is_nagashi(self, state: GameState, seat: Seat) -> bool:
         """sanma.draws.nagashi-mangan: every discard a terminal or honour, none called (at a
         table that plays it, riichi.house.nagashi-mangan)."""
-        if not self.house.nagashi_mangan:
+        if not self.numbers.house.nagashi_mangan:
             return False
         index = SEATS.index(seat)
         extra = riichi_state(state)
