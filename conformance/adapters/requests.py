@@ -104,13 +104,10 @@ def is_three_player(variant: str) -> bool:
 
 
 def table_house(request: Mapping[str, Any]) -> TableHouse:
-    """The table's score house rules (the riichi profile's where neither says)."""
+    """The table's score house rules: the profile's (merged with the profile it extends),
+    with the request's options in their place."""
     options = (request.get("given") or {}).get("options") or {}
-    chosen = {
-        **profile_house("riichi"),
-        **profile_house(str(request.get("variant"))),
-        **{k: v for k, v in options.items() if k != "red_fives"},
-    }
+    chosen = {**profile_house(str(request.get("variant"))), **options}
     return TableHouse(
         bool(chosen["double_yakuman"]),
         str(chosen["kazoe"]),

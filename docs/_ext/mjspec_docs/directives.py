@@ -31,6 +31,7 @@ import spec
 from conformance.corpus import Case, Catalogue, Rule
 from conformance.problems import Problem
 from spec.profile import PatternValue, Profile
+from spec.requests import house_rules
 
 from . import riichi
 from .domain import Failure, Target, anchor_for, domain_of, xref
@@ -481,12 +482,12 @@ class HouseTableDirective(RiichiTableDirective):
         headers = ["House rule", "Rule", "Here"]
         if base is not None:
             headers.append(base.name)
+        rules = {rule.name: rule for rule in house_rules()}
         rows: list[list[Cell]] = []
         for name, value in house.items():
-            rule = "riichi.house." + str(name).replace("_", "-")
             row: list[Cell] = [
                 literal(str(name)),
-                [xref("rule", rule, self.env.docname)],
+                [xref("rule", rules[name].rule_id, self.env.docname)],
                 riichi.choice_words(value),
             ]
             if base is not None:

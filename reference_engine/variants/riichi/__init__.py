@@ -153,8 +153,7 @@ class Riichi(Variant):
             deposit=self.numbers.payments["riichi_deposit"],
             mangan_base=self.numbers.base_cap,
             leftover_to_top=data.get("leftover_sticks", "top") == "top",
-            nagashi_mangan=self.numbers.house.nagashi_mangan,
-            busting=self.numbers.house.busting,
+            house=self.numbers.house,
         )
         return play_match(rules, given)
 

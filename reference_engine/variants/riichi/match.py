@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from reference_engine.variants.riichi.house import HouseRules
 from spec.errors import RuleError
 from spec.seats import Seat
 
@@ -27,8 +28,7 @@ class MatchRules:
     deposit: int
     mangan_base: int
     leftover_to_top: bool
-    nagashi_mangan: bool = True
-    busting: bool = True
+    house: HouseRules
 
 
 @dataclass
@@ -135,7 +135,7 @@ def _exhaustive_draw(table: _Table, hand: Mapping[str, Any], path: tuple[str | i
     rules = table.rules
     tenpai = _seats(hand.get("tenpai", []), rules, (*path, "tenpai"))
     nagashi = _seats(hand.get("nagashi", []), rules, (*path, "nagashi"))
-    if nagashi and not rules.nagashi_mangan:
+    if nagashi and not rules.house.nagashi_mangan:
         message = "this table plays no nagashi mangan (riichi.house.nagashi-mangan)"
         raise RuleError("invalid-request", message, path=(*path, "nagashi"))
     if nagashi:
@@ -165,7 +165,7 @@ def _turn_order(rules: MatchRules, source: Seat) -> list[Seat]:
 def _is_over(table: _Table, length: Mapping[str, int]) -> bool:
     """sanma.match.length (a number of hands, or of rounds of wind) and sanma.match.below-zero
     (at a table that plays it, riichi.house.busting)."""
-    if table.rules.busting and any(points < 0 for points in table.points.values()):
+    if table.rules.house.busting and any(points < 0 for points in table.points.values()):
         return True
     if "hands" in length:
         return table.played >= length["hands"]
