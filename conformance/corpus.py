@@ -48,6 +48,7 @@ class Catalogue:
     file: str
     positions: Mapping[str, int] = field(default_factory=dict)
     inherits: str | None = None
+    inherits_line: int = 1
 
     @property
     def replaced(self) -> frozenset[str]:
@@ -204,6 +205,7 @@ def catalogue_from(document: Located) -> Catalogue:
         file=document.file,
         positions=MappingProxyType(positions),
         inherits=data.get("inherits"),
+        inherits_line=document.position(("inherits",))[0] if "inherits" in data else 1,
     )
 
 

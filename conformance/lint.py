@@ -114,7 +114,8 @@ def _lint_inheritance(catalogue: Catalogue, corpus: Corpus) -> list[Problem]:
     base = corpus.catalogues.get(catalogue.inherits)
     if base is None:
         message = f"inherits the fixtures of unknown variant {catalogue.inherits!r}"
-        return [Problem(catalogue.file, 1, 1, "unknown-variant", message)]
+        line = catalogue.inherits_line
+        return [Problem(catalogue.file, line, 1, "unknown-variant", message, ("inherits",))]
     return [
         Problem(
             catalogue.file,
