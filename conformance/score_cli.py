@@ -100,6 +100,9 @@ def add_score_arguments(parser: argparse.ArgumentParser, *, hand_required: bool 
     riichi.add_argument("--north", type=count, default=0, help="Norths extracted (sanma)")
     riichi.add_argument("--honba", type=count, default=0, help="repeat counters on the table")
     riichi.add_argument("--sticks", type=count, default=0, help="riichi deposits on the table")
+    riichi.add_argument(
+        "--liable", choices=SEATS, help="the seat liable (pao) for the winner's yakuman"
+    )
     for rule in SCORING_HOUSE_RULES:
         riichi.add_argument(
             "--" + rule.name.replace("_", "-"),
@@ -187,6 +190,8 @@ def given_from(args: argparse.Namespace) -> dict[str, Any]:
         table["honba"] = args.honba
     if args.sticks:
         table["riichi_sticks"] = args.sticks
+    if args.liable:
+        table["liable"] = args.liable
     table.update({flag.name: True for flag in table_flags() if getattr(args, flag.name)})
     if table:
         given["table"] = table
@@ -209,6 +214,7 @@ _TABLE_OPTIONS = {
     "seen": "--seen",
     "honba": "--honba",
     "riichi_sticks": "--sticks",
+    "liable": "--liable",
 }
 
 

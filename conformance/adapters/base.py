@@ -60,6 +60,8 @@ class ScoreAdapter(ABC):
         if request.get("kind") != "score" or request.get("variant") not in self.variants:
             raise EngineSkipped(f"the adapter answers score requests of {self.variants} only")
         self._check_options(request)
+        if "liable" in ((request.get("given") or {}).get("table") or {}):
+            raise EngineSkipped("the package does not score a liability (riichi.house.pao)")
         return self.score(request)
 
     def _check_options(self, request: Mapping[str, Any]) -> None:

@@ -522,7 +522,7 @@ def _take_discard(rules: PlayRules, state: GameState, claim: Action) -> GameStat
         meld = Meld(kind, tuple(sorted((*used, tile))), claimed_from=source)
     state = with_hand(rules, state, seat, hand, (*state.melds_of(seat), meld))
     state = state.window_closed(
-        extra=rules.on_call(state, source),
+        extra=rules.on_call(state, seat, meld),
         rivers=replace_at(state.rivers, source, state.rivers[source_index][:-1]),
         calls_made=True,
         turn=seat,

@@ -185,8 +185,9 @@ class PlayRules(ABC):
         """The family's state after a discard (``action``, read on the state before it)."""
         return state.extra
 
-    def on_call(self, state: GameState, source: Seat) -> object:
-        """The family's state after a discard of ``source`` is claimed for a meld."""
+    def on_call(self, state: GameState, caller: Seat, meld: Meld) -> object:
+        """The family's state after ``caller`` claims a discard for ``meld`` (now among its
+        melds; ``meld.claimed_from`` is the discarder)."""
         return state.extra
 
     def on_kong(self, state: GameState, kong: Meld) -> object:

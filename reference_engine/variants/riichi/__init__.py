@@ -169,6 +169,10 @@ class Riichi(Variant):
             raise RuleError(
                 "not-winning", "the tiles do not form a winning hand", path=("concealed",)
             )
+        if win.liable is not None and not best.covered:
+            pao = self.numbers.house.pao.value
+            message = f"no yakuman of this hand carries a liability here (pao: {pao})"
+            raise RuleError("invalid-request", message, path=("table", "liable"))
         return {
             "patterns": best.patterns,
             "han": best.han,

@@ -120,6 +120,7 @@ class RiichiWin:
     nuki: int = 0
     honba: int = 0
     riichi_sticks: int = 0
+    liable: Seat | None = None  # riichi.house.pao
 
     @property
     def seat(self) -> Seat:

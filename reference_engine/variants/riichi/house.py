@@ -31,6 +31,33 @@ class Kazoe(Enum):
     NONE = "none"
 
 
+class Pao(Enum):
+    """riichi.house.pao: the yakuman that make the discarder who fed them liable."""
+
+    DRAGONS_WINDS = "dragons-winds"
+    DRAGONS_WINDS_KANS = "dragons-winds-kans"
+    NONE = "none"
+
+    @property
+    def yakuman(self) -> frozenset[str]:
+        """The pattern ids of the yakuman a liability answers for."""
+        return _PAO_YAKUMAN[self]
+
+
+_PAO_YAKUMAN = {
+    Pao.DRAGONS_WINDS: frozenset({"daisangen", "daisuushii"}),
+    Pao.DRAGONS_WINDS_KANS: frozenset({"daisangen", "daisuushii", "suukantsu"}),
+    Pao.NONE: frozenset(),
+}
+
+
+class PaoCovers(Enum):
+    """riichi.house.pao-covers: a liability's share of a hand holding other yakuman too."""
+
+    WHOLE_HAND = "whole-hand"
+    LIABLE_YAKUMAN = "liable-yakuman"
+
+
 @dataclass(frozen=True)
 class HouseRules:
     """One table's house rules; each field a rule ``riichi.house.*`` (its name with hyphens)."""
@@ -42,6 +69,8 @@ class HouseRules:
     open_tanyao: bool = True
     nagashi_mangan: bool = True
     busting: bool = True
+    pao: Pao = Pao.DRAGONS_WINDS
+    pao_covers: PaoCovers = PaoCovers.WHOLE_HAND
 
     @classmethod
     def of(cls, profile: Profile) -> HouseRules:

@@ -38,7 +38,7 @@ from spec.actions import Action, ActionKind
 from spec.errors import RuleError
 from spec.melds import Meld, MeldKind
 from spec.seats import SEATS, Seat
-from spec.tiles import TERMINALS_AND_HONOURS, Tile, format_tiles
+from spec.tiles import DRAGONS, TERMINALS_AND_HONOURS, WINDS, Tile, format_tiles
 from spec.wins import WinBy
 
 
@@ -121,7 +121,9 @@ class RiichiPlay(PlayRules):
     # --- winning -------------------------------------------------------------------------
 
     def win_of(self, state: GameState, seat: Seat, by: WinBy, source: Seat | None) -> RiichiWin:
-        """The circumstances of a win as the state knows them (riichi.play.special-wins)."""
+        """The circumstances of a win as the state knows them (riichi.play.special-wins); the
+        first seat made liable for one of the winner's yakuman (riichi.house.pao: whether
+        that yakuman is scored is the scorer's to see)."""
         index = SEATS.index(seat)
         extra = riichi_state(state)
         hand = replace(winning_hand(state, seat, by), flowers=(), original_ready=False)
@@ -146,6 +148,7 @@ class RiichiPlay(PlayRules):
             nuki=len(state.flowers[index]),
             honba=extra.honba,
             riichi_sticks=extra.sticks,
+            liable=extra.liable[index][0][1] if extra.liable[index] else None,
         )
 
     def is_furiten(self, state: GameState, seat: Seat) -> bool:
@@ -211,12 +214,39 @@ class RiichiPlay(PlayRules):
             double_ready=replace_at(extra.double_ready, seat, extra.double_ready[index] or first),
         )
 
-    def on_call(self, state: GameState, source: Seat) -> RiichiState:
+    def on_call(self, state: GameState, caller: Seat, meld: Meld) -> RiichiState:
         """A call ends every ippatsu and the first go-around; the discarder's nagashi is gone
-        (sanma.draws.nagashi-mangan)."""
+        (sanma.draws.nagashi-mangan); a call that makes a liable yakuman certain makes the
+        discarder liable for it (riichi.house.pao)."""
+        source = meld.claimed_from
+        assert source is not None
         extra = riichi_state(state)
         called = replace_at(extra.called_from, source, True)
-        return extra.evolve(called_from=called, ippatsu=(False,) * len(called), interrupted=True)
+        changes: dict[str, Any] = {"called_from": called}
+        made = self._made_certain(state.melds_of(caller), meld)
+        if made is not None:
+            index = SEATS.index(caller)
+            mine = (*extra.liable[index], (made, source))
+            changes["liable"] = replace_at(extra.liable, caller, mine)
+        return extra.evolve(ippatsu=(False,) * len(called), interrupted=True, **changes)
+
+    def _made_certain(self, melds: tuple[Meld, ...], meld: Meld) -> str | None:
+        """riichi.house.pao: the liable yakuman that the claimed ``meld`` makes certain: the
+        third dragon or the fourth wind among pons and kans, or (where the table says so) the
+        fourth kan by an open kan; None otherwise."""
+        if meld.kind is MeldKind.CHOW:
+            return None
+        liable = self.numbers.house.pao.yakuman
+        tile = meld.tiles[0].normal
+        sets = {m.tiles[0].normal for m in melds if m.kind is not MeldKind.CHOW}
+        if "daisangen" in liable and tile in DRAGONS and sets.issuperset(DRAGONS):
+            return "daisangen"
+        if "daisuushii" in liable and tile in WINDS and sets.issuperset(WINDS):
+            return "daisuushii"
+        kongs = sum(1 for m in melds if m.kind is MeldKind.KONG)
+        if "suukantsu" in liable and meld.kind is MeldKind.KONG and kongs == 4:
+            return "suukantsu"
+        return None
 
     def on_kong(self, state: GameState, kong: Meld) -> RiichiState:
         """riichi.play.kongs: each kong turns over the next dora indicator at once, and ends

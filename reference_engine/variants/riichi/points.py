@@ -50,14 +50,49 @@ def _round_up(value: int, unit: int) -> int:
 
 
 def payments(
-    points: Points, w: RiichiWin, seats: tuple[Seat, ...], n: RiichiNumbers
+    points: Points,
+    w: RiichiWin,
+    seats: tuple[Seat, ...],
+    n: RiichiNumbers,
+    covered: int = 0,
 ) -> dict[Seat, int]:
-    """riichi.payments.ron and riichi.payments.tsumo: who pays the winner what, with honba."""
+    """riichi.payments.ron and riichi.payments.tsumo: who pays the winner what, with honba.
+    riichi.house.pao: ``covered`` yakuman of the hand are the liable seat's to answer for."""
+    result = dict.fromkeys(seats, 0)
+    liable = w.liable if covered else None
+    if liable is None or liable is w.from_seat:
+        _pay(result, w, points.base, n, honba=True)
+        return result
+    pay = n.payments
+    top = n.limits[-1].base
+    factor = pay["ron_dealer"] if w.is_dealer else pay["ron_non_dealer"]
+    value = _round_up(top * covered * factor, pay["round_to"])
+    share = value if w.tsumo else value // 2
+    _move(result, liable, w.seat, share + pay["honba_ron"] * w.honba)
+    if not w.tsumo:
+        assert w.from_seat is not None
+        _move(result, w.from_seat, w.seat, value - share)
+    _pay(result, w, points.base - top * covered, n, honba=False)
+    return result
+
+
+def _move(result: dict[Seat, int], payer: Seat, winner: Seat, amount: int) -> None:
+    result[payer] -= amount
+    result[winner] += amount
+
+
+def _pay(
+    result: dict[Seat, int], w: RiichiWin, base: int, n: RiichiNumbers, *, honba: bool
+) -> None:
+    """The usual payments of ``base``: a self-draw shared by every other seat, a ron by the
+    discarder; with the honba when ``honba`` (a liable seat pays them otherwise)."""
+    if base <= 0:
+        return
     pay = n.payments
     unit = pay["round_to"]
-    result = dict.fromkeys(seats, 0)
+    counters = w.honba if honba else 0
     if w.tsumo:
-        for payer in seats:
+        for payer in result:
             if payer is w.seat:
                 continue
             if w.is_dealer:
@@ -66,16 +101,13 @@ def payments(
                 factor = pay["tsumo_non_dealer_from_dealer"]
             else:
                 factor = pay["tsumo_non_dealer_from_others"]
-            amount = _round_up(points.base * factor, unit) + pay["honba_tsumo_each"] * w.honba
-            result[payer] -= amount
-            result[w.seat] += amount
+            amount = _round_up(base * factor, unit) + pay["honba_tsumo_each"] * counters
+            _move(result, payer, w.seat, amount)
     else:
         assert w.from_seat is not None
         factor = pay["ron_dealer"] if w.is_dealer else pay["ron_non_dealer"]
-        amount = _round_up(points.base * factor, unit) + pay["honba_ron"] * w.honba
-        result[w.from_seat] -= amount
-        result[w.seat] += amount
-    return result
+        amount = _round_up(base * factor, unit) + pay["honba_ron"] * counters
+        _move(result, w.from_seat, w.seat, amount)
 
 
 def deposits(w: RiichiWin, n: RiichiNumbers) -> int:

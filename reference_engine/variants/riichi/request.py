@@ -56,6 +56,15 @@ class RiichiRequests:
         dora_indicators = tiles_at(given.get("dora_indicators", ""), "dora_indicators")
         ura_indicators = tiles_at(given.get("ura_indicators", ""), "ura_indicators")
         self.check_copies(hand, (Tile.NORTH,) * int(north) + dora_indicators + ura_indicators)
+        liable = table.get("liable")
+        if liable is not None:
+            liable = self.seat(liable, "table", "liable")
+            if liable is seat:
+                raise RuleError(
+                    "invalid-request",
+                    "the winner is not liable to itself",
+                    path=("table", "liable"),
+                )
         result = RiichiWin(
             hand=hand,
             by=by,
@@ -72,6 +81,7 @@ class RiichiRequests:
             nuki=int(north),
             honba=int(table.get("honba", 0)),
             riichi_sticks=int(table.get("riichi_sticks", 0)),
+            liable=liable,
         )
         return result
 

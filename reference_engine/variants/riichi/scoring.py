@@ -12,6 +12,7 @@ from typing import Any
 from reference_engine.analysis.reading import Reading
 from reference_engine.variants.riichi.context import RiichiNumbers, RiichiWin, riichi_numbers
 from reference_engine.variants.riichi.fu import fu as fu_of
+from reference_engine.variants.riichi.house import PaoCovers
 from reference_engine.variants.riichi.points import Points, base_points, payments
 from reference_engine.variants.riichi.shapes import riichi_readings
 from reference_engine.variants.riichi.yaku import YAKU, YAKUMAN, Yaku
@@ -28,6 +29,7 @@ class RiichiScore:
     yakuman: int
     points: Points
     payments: dict[Seat, int]
+    covered: int = 0  # yakuman a liable seat answers for (riichi.house.pao)
 
     @property
     def gain(self) -> int:
@@ -91,9 +93,18 @@ class RiichiScorer:
         han = 0 if yakuman else sum(patterns.values())
         fu = 0 if yakuman else fu_of(reading, win, self.numbers, pinfu="pinfu" in patterns)
         points = base_points(han, fu, yakuman, self.numbers)
-        return RiichiScore(
-            patterns, han, fu, yakuman, points, payments(points, win, self.seats, self.numbers)
-        )
+        covered = self._covered(patterns, yakuman) if win.liable is not None else 0
+        paid = payments(points, win, self.seats, self.numbers, covered)
+        return RiichiScore(patterns, han, fu, yakuman, points, paid, covered)
+
+    def _covered(self, patterns: Mapping[str, int], yakuman: int) -> int:
+        """riichi.house.pao and riichi.house.pao-covers: how many of the hand's yakuman the
+        liable seat answers for (none without a yakuman the table's liability names)."""
+        house = self.numbers.house
+        liable = sum(count for name, count in patterns.items() if name in house.pao.yakuman)
+        if not liable:
+            return 0
+        return yakuman if house.pao_covers is PaoCovers.WHOLE_HAND else liable
 
     def _dora_counts(
         self, reading: Reading, win: RiichiWin, rows: Mapping[str, Any]

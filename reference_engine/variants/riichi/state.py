@@ -2,7 +2,7 @@
 extra board state the same way): the counters and sticks brought to the table, the dora
 indicators turned over, each seat's furiten, ippatsu chance, double riichi, every tile it
 discarded (called ones too) and whether one of its discards was called, and whether the
-first go-around has been interrupted."""
+first go-around has been interrupted, and who is liable for whose yakuman (pao)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from reference_engine.play.state import GameState
+from spec.seats import Seat
 from spec.tiles import Tile
 
 
@@ -25,12 +26,13 @@ class RiichiState:
     called_from: tuple[bool, ...]
     interrupted: bool = False
     pending_indicators: int = 0  # claimed or added kans' indicators waiting for a discard
+    liable: tuple[tuple[tuple[str, Seat], ...], ...] = ()  # per seat: (yakuman, liable seat)
 
     @classmethod
     def start(cls, players: int, honba: int, sticks: int) -> RiichiState:
         """A hand's start: one indicator turned over (riichi.play.dead-wall)."""
         no = (False,) * players
-        return cls(honba, sticks, 1, no, no, no, ((),) * players, no)
+        return cls(honba, sticks, 1, no, no, no, ((),) * players, no, liable=((),) * players)
 
     def evolve(self, **changes: Any) -> RiichiState:
         """A copy with some fields changed, without re-running ``__init__`` (one per action
