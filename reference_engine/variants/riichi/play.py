@@ -528,5 +528,6 @@ def _winner_result(seat: Seat, best: RiichiScore) -> WinnerResult:
         "fu": best.fu,
         "yakuman": best.yakuman,
         "limit": best.points.limit,
+        "base": best.points.base,
     }
     return WinnerResult(seat, MappingProxyType(dict(best.patterns)), MappingProxyType(figures))
