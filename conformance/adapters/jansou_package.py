@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from conformance.adapters.base import (
+    LIABILITY,
     RIICHI_PROFILES,
     SCORING_HOUSE_RULES,
     ScoreAdapter,
@@ -119,7 +120,7 @@ class JansouPackageEngine(ScoreAdapter):
     name = "jansou"
     package = "jansou"
     variants = RIICHI_PROFILES
-    settable = SCORING_HOUSE_RULES
+    settable = SCORING_HOUSE_RULES - LIABILITY - {"renhou"}
 
     def score(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
         given = request.get("given") or {}

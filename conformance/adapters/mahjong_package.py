@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from conformance.adapters.base import (
+    LIABILITY,
     RIICHI_PROFILES,
     SCORING_HOUSE_RULES,
     ScoreAdapter,
@@ -27,6 +28,7 @@ from conformance.adapters.requests import (
     payments_from_shares,
     read_score,
 )
+from conformance.engine import EngineSkipped
 
 try:
     from mahjong.constants import EAST
@@ -82,6 +84,7 @@ YAKU_IDS: dict[str, str] = {
     "Suu Kantsu": "suukantsu",
     "Tenhou": "tenhou",
     "Chiihou": "chiihou",
+    "Renhou (yakuman)": "renhou",
     "Dora": "dora",
     "Ura Dora": "ura-dora",
     "Aka Dora": "aka-dora",
@@ -103,10 +106,12 @@ class MahjongPackageEngine(ScoreAdapter):
     name = "mahjong"
     package = "mahjong"
     variants = RIICHI_PROFILES
-    settable = SCORING_HOUSE_RULES
+    settable = SCORING_HOUSE_RULES - LIABILITY
 
     def score(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
         score = read_score(request)
+        if score.house.renhou == "mangan":
+            raise EngineSkipped("the package counts renhou as 5 han that add up, not a mangan")
         result = self._call(score)()
         if result.error:
             code = ERRORS.get(result.error, "invalid-hand")
@@ -160,6 +165,7 @@ def _config(score: ScoreRequest) -> HandConfig:
         is_houtei=score.houtei,
         is_tenhou=score.tenhou,
         is_chiihou=score.chiihou,
+        is_renhou=score.before_first_draw and score.house.renhou == "yakuman",
         player_wind=winds[score.seat],
         round_wind=winds[score.round_wind],
         tsumi_number=score.honba,
@@ -173,6 +179,7 @@ def _config(score: ScoreRequest) -> HandConfig:
             kiriage=score.house.kiriage_mangan,
             fu_for_open_pinfu=True,
             fu_for_pinfu_tsumo=False,
+            renhou_as_yakuman=True,
             is_three_player=score.three_player,
         ),
     )

@@ -84,6 +84,7 @@ class TableHouse:
     kazoe: str
     kiriage_mangan: bool
     open_tanyao: bool
+    renhou: str
 
 
 @cache
@@ -113,6 +114,7 @@ def table_house(request: Mapping[str, Any]) -> TableHouse:
         str(chosen["kazoe"]),
         bool(chosen["kiriage_mangan"]),
         bool(chosen["open_tanyao"]),
+        str(chosen["renhou"]),
     )
 
 
@@ -135,6 +137,7 @@ class ScoreRequest:
     after_kong: bool
     last_tile: bool
     first_turn: bool
+    before_first_draw: bool
     dora_indicators: tuple[int, ...]
     ura_indicators: tuple[int, ...]
     north: int
@@ -227,6 +230,7 @@ def read_score(request: Mapping[str, Any]) -> ScoreRequest:
         after_kong=bool(table.get("after_kong", False)),
         last_tile=bool(table.get("last_tile", False)),
         first_turn=bool(table.get("first_turn", False)),
+        before_first_draw=bool(table.get("before_first_draw", False)),
         dora_indicators=dora,
         ura_indicators=ura,
         north=int(given.get("north", 0)),

@@ -115,6 +115,7 @@ class RiichiWin:
     after_kong: bool = False
     last_tile: bool = False
     first_turn: bool = False
+    before_first_draw: bool = False  # riichi.house.renhou
     dora: tuple[Tile, ...] = ()
     ura_dora: tuple[Tile, ...] = ()
     nuki: int = 0

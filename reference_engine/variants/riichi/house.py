@@ -31,6 +31,14 @@ class Kazoe(Enum):
     NONE = "none"
 
 
+class Renhou(Enum):
+    """riichi.house.renhou: what a non-dealer's win on a discard before its first draw is worth."""
+
+    NONE = "none"
+    YAKUMAN = "yakuman"
+    MANGAN = "mangan"
+
+
 class Pao(Enum):
     """riichi.house.pao: the yakuman that make the discarder who fed them liable."""
 
@@ -71,6 +79,7 @@ class HouseRules:
     busting: bool = True
     pao: Pao = Pao.DRAGONS_WINDS
     pao_covers: PaoCovers = PaoCovers.WHOLE_HAND
+    renhou: Renhou = Renhou.NONE
 
     @classmethod
     def of(cls, profile: Profile) -> HouseRules:

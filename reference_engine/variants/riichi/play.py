@@ -143,6 +143,9 @@ class RiichiPlay(PlayRules):
             first_turn=by is WinBy.SELF_DRAW
             and not state.has_discarded[index]
             and not state.calls_made,
+            before_first_draw=ron_on_discard
+            and not state.has_discarded[index]
+            and not extra.interrupted,
             dora=tuple(numbers.dora_after(t) for t in indicator_tiles(state)),
             ura_dora=tuple(numbers.dora_after(t) for t in ura_indicator_tiles(state)),
             nuki=len(state.flowers[index]),

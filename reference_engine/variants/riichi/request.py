@@ -76,6 +76,7 @@ class RiichiRequests:
             after_kong=bool(table.get("after_kong", False)),
             last_tile=bool(table.get("last_tile", False)),
             first_turn=bool(table.get("first_turn", False)),
+            before_first_draw=bool(table.get("before_first_draw", False)),
             dora=tuple(map(self.numbers.dora_after, dora_indicators)),
             ura_dora=tuple(map(self.numbers.dora_after, ura_indicators)),
             nuki=int(north),

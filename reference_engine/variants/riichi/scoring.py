@@ -12,10 +12,10 @@ from typing import Any
 from reference_engine.analysis.reading import Reading
 from reference_engine.variants.riichi.context import RiichiNumbers, RiichiWin, riichi_numbers
 from reference_engine.variants.riichi.fu import fu as fu_of
-from reference_engine.variants.riichi.house import PaoCovers
+from reference_engine.variants.riichi.house import PaoCovers, Renhou
 from reference_engine.variants.riichi.points import Points, base_points, payments
 from reference_engine.variants.riichi.shapes import riichi_readings
-from reference_engine.variants.riichi.yaku import YAKU, YAKUMAN, Yaku
+from reference_engine.variants.riichi.yaku import YAKU, YAKUMAN, Yaku, is_renhou
 from spec.profile import PatternValue, Profile
 from spec.seats import Seat
 from spec.tiles import Tile
@@ -72,7 +72,24 @@ class RiichiScorer:
         return best
 
     def score_reading(self, reading: Reading, win: RiichiWin) -> RiichiScore | None:
-        """The score of one reading, or None when it has no yaku (riichi.yaku.required)."""
+        """The score of one reading, or None when it has no yaku (riichi.yaku.required);
+        riichi.house.renhou (mangan): renhou alone when the reading's own yaku pay no more."""
+        scored = self._score_yaku(reading, win)
+        mangan = self.numbers.house.renhou is Renhou.MANGAN and "renhou" in self.rows
+        if not (mangan and is_renhou(win)) or (scored is not None and scored.yakuman):
+            return scored
+        alone = self._renhou_alone(win)
+        return alone if scored is None or alone.gain >= scored.gain else scored
+
+    def _renhou_alone(self, win: RiichiWin) -> RiichiScore:
+        """riichi.house.renhou (mangan): renhou's han alone, no fu, no dora."""
+        han = self.rows["renhou"].value("han")
+        points = base_points(han, 0, 0, self.numbers)
+        paid = payments(points, win, self.seats, self.numbers)
+        return RiichiScore({"renhou": han}, han, 0, 0, points, paid)
+
+    def _score_yaku(self, reading: Reading, win: RiichiWin) -> RiichiScore | None:
+        """The reading's yakuman, or its yaku and dora (None without a yaku)."""
         rows = self.rows
         numbers = self.numbers
         patterns: dict[str, int] = {}

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from reference_engine.analysis.reading import HandSet, Reading, SetKind, Shape, Wait
 from reference_engine.variants.riichi.context import WIND_TILES, RiichiNumbers, RiichiWin
+from reference_engine.variants.riichi.house import Renhou
 from reference_engine.variants.riichi.shapes import group_tiles
 from spec.profile import PatternValue
 from spec.tiles import DRAGONS, TERMINALS_AND_HONOURS, WINDS, Tile
@@ -386,3 +387,14 @@ def tenhou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int
 def chiihou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yakuman.chiihou: a non-dealer self-draws on its first draw, no call before."""
     return _count(w.first_turn and not w.is_dealer and w.tsumo, row)
+
+
+@yakuman("renhou")
+def renhou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
+    """riichi.house.renhou (yakuman): a non-dealer wins on a discard before its first draw."""
+    return _count(n.house.renhou is Renhou.YAKUMAN and is_renhou(w), row)
+
+
+def is_renhou(w: RiichiWin) -> bool:
+    """riichi.house.renhou: a non-dealer's win on a discard before its own first draw."""
+    return w.before_first_draw and w.by is WinBy.DISCARD and not w.is_dealer
