@@ -146,6 +146,7 @@ class Riichi(Variant):
         rules = MatchRules(
             seats=self.seats,
             start_points=int(data["start_points"]),
+            return_points=int(data.get("return_points", data["start_points"])),
             lengths={name: dict(length) for name, length in data["lengths"].items()},
             round_winds=self.numbers.rounds,
             uma=tuple(int(u) for u in data["uma"]),

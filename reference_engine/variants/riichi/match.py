@@ -1,5 +1,5 @@
 """A riichi match from hand outcomes: points, deposits, honba, dealer and rounds, the end,
-standings and uma (rules ``sanma.match.*``, ``sanma.draws.*`` and their four-player kin).
+standings, uma and oka (rules ``sanma.match.*``, ``sanma.draws.*`` and their four-player kin).
 
 Each hand outcome is a win (winners and their payments, honba included, and who
 declared riichi) or a draw: exhaustive (who was tenpai, who made nagashi mangan)
@@ -21,6 +21,7 @@ from spec.seats import Seat
 class MatchRules:
     seats: tuple[Seat, ...]
     start_points: int
+    return_points: int
     lengths: Mapping[str, Mapping[str, int]]
     round_winds: tuple[Seat, ...]
     uma: tuple[int, ...]
@@ -186,7 +187,8 @@ def _snapshot(table: _Table, ended: bool) -> dict[str, Any]:
 
 
 def _final(table: _Table, ended: bool, single_hand: bool) -> dict[str, Any]:
-    """sanma.match.uma: places by points (ties by seat order), leftover sticks to the top."""
+    """sanma.match.uma: places by points (ties by seat order), leftover sticks to the top;
+    riichi.match.oka: each final score, the oka to the top."""
     rules = table.rules
     points = dict(table.points)
     standings = sorted(rules.seats, key=lambda seat: (-points[seat], rules.seats.index(seat)))
@@ -203,4 +205,21 @@ def _final(table: _Table, ended: bool, single_hand: bool) -> dict[str, Any]:
         "points": {seat.value: points[seat] for seat in rules.seats},
         "standings": [seat.value for seat in standings],
         "uma": uma,
+        "score": _scores(rules, points, standings, single_hand),
     }
+
+
+def _scores(
+    rules: MatchRules, points: Mapping[Seat, int], standings: list[Seat], single_hand: bool
+) -> dict[str, int]:
+    """riichi.match.oka: points less the return points, plus the uma in thousands and, for
+    the first, the oka ((return - start) x players); a one-hand match counts from the start
+    points, with neither."""
+    if single_hand:
+        return {seat.value: points[seat] - rules.start_points for seat in rules.seats}
+    oka = (rules.return_points - rules.start_points) * len(rules.seats)
+    scores = {}
+    for place, seat in enumerate(standings):
+        bonus = oka if place == 0 else 0
+        scores[seat] = points[seat] - rules.return_points + 1000 * rules.uma[place] + bonus
+    return {seat.value: scores[seat] for seat in rules.seats}
