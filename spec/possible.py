@@ -89,12 +89,15 @@ def copy_problems(
         for tile, count in plain.items()
         if count > tiles.copies
     ]
-    if any(count > 1 for tile, count in seen.items() if tile.is_red):
-        problems.append(RuleError("too-many-copies", "each red five exists once", path=where))
-    for red in tiles.red_fives:
-        held = seen[red.normal]
-        if held >= tiles.copies:
-            message = f"{held} plain {red.normal.mpsz}: one of the {tiles.copies} is red"
+    for tile, count in seen.items():
+        if tile.is_red and count > max(tiles.red_copies(tile), 1):
+            reds = tiles.red_copies(tile)
+            message = f"{count} copies of {tile.mpsz}; the set has {reds} red"
+            problems.append(RuleError("too-many-copies", message, path=where))
+    for red in sorted(set(tiles.red_fives)):
+        held, reds = seen[red.normal], tiles.red_copies(red)
+        if held > tiles.copies - reds:
+            message = f"{held} plain {red.normal.mpsz}: {reds} of the {tiles.copies} are red"
             problems.append(RuleError("too-many-copies", message, path=where))
     return problems
 

@@ -186,12 +186,29 @@ class ScoreRequest:
         return self.first_turn and self.tsumo and not self.is_dealer
 
 
+def plays_red_fives(request: Mapping[str, Any]) -> bool:
+    """Whether the table plays the profile's red fives (true) or none (false); another
+    count of them (riichi.tiles.red-five-counts) is a skip: a package's 136 ids hold one
+    red five a suit."""
+    variant = str(request.get("variant"))
+    value = ((request.get("given") or {}).get("options") or {}).get("red_fives", True)
+    if isinstance(value, bool):
+        return value
+    try:
+        profile = tuple(t.mpsz for t in load_profile(variant).tiles.red_fives)
+    except RuleError:
+        profile = ()
+    if isinstance(value, list) and tuple(sorted(map(str, value))) == profile:
+        return bool(profile)
+    raise EngineSkipped(f"the package plays one red five a suit, not {value!r}")
+
+
 def read_score(request: Mapping[str, Any]) -> ScoreRequest:
     """The request's hand and circumstances (``EngineSkipped`` for what cannot be read)."""
     given = request.get("given") or {}
-    options = given.get("options") or {}
+    red_fives = plays_red_fives(request)
     try:
-        ids = IdAllocator(red_fives=bool(options.get("red_fives", True)))
+        ids = IdAllocator(red_fives=red_fives)
         concealed = parse_tiles(str(given.get("concealed", "")))
         concealed_ids = tuple(ids.take_all(concealed))
         melds = []
@@ -236,7 +253,7 @@ def read_score(request: Mapping[str, Any]) -> ScoreRequest:
         north=int(given.get("north", 0)),
         honba=int(table.get("honba", 0)),
         sticks=int(table.get("riichi_sticks", 0)),
-        red_fives=bool(options.get("red_fives", True)),
+        red_fives=red_fives,
         house=table_house(request),
     )
 

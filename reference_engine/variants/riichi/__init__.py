@@ -30,7 +30,7 @@ from spec.errors import RuleError
 from spec.possible import structural_count
 from spec.profile import Profile
 from spec.seats import Seat
-from spec.tiles import TERMINALS_AND_HONOURS, format_tiles
+from spec.tiles import TERMINALS_AND_HONOURS, Tile, format_tiles, tiles_at
 from spec.wins import WinBy
 
 
@@ -47,34 +47,56 @@ class Riichi(Variant):
         self.numbers = self.scorer.numbers
         self.requests = RiichiRequests(self.profile, self.numbers)
         self.seats = self.scorer.seats
-        self._tables: dict[tuple[bool, HouseRules], Riichi] = {}
+        self._tables: dict[tuple[tuple[Tile, ...], HouseRules], Riichi] = {}
 
     def evaluate(self, kind: str, given: Mapping[str, Any]) -> Outcome:
         """Answer a request; ``options`` set the table's rules: ``red_fives: false`` plays
-        without red fives (riichi.tiles.red-fives-option), and each house rule
-        (riichi.house.*) may take another of its choices."""
+        without red fives (riichi.tiles.red-fives-option), a list of red fives with those
+        (riichi.tiles.red-five-counts), and each house rule (riichi.house.*) may take
+        another of its choices."""
         options = given.get("options")
         if options is None:
             return super().evaluate(kind, given)
         if not isinstance(options, Mapping):
             raise RuleError("invalid-request", "options is a mapping", path=("options",))
-        red = options.get("red_fives", True)
-        if not isinstance(red, bool):
-            raise RuleError(
-                "invalid-request", "red_fives is true or false", path=("options", "red_fives")
-            )
+        reds = self._red_fives(options.get("red_fives", True))
         house = {name: value for name, value in options.items() if name != "red_fives"}
-        table = self._table(red, self.numbers.house.overridden(house, ("options",)))
+        table = self._table(reds, self.numbers.house.overridden(house, ("options",)))
         rest = {key: value for key, value in given.items() if key != "options"}
         return super(Riichi, table).evaluate(kind, rest)
 
-    def _table(self, red_fives: bool, house: HouseRules) -> Riichi:
+    def _red_fives(self, value: object) -> tuple[Tile, ...]:
+        """The red copies a table plays with: the profile's (true), none (false) or the
+        listed ones, each a red five of a suit in the set, at most all the copies of it."""
+        path: tuple[str | int, ...] = ("options", "red_fives")
+        if value is True:
+            return self.profile.tiles.red_fives
+        if value is False:
+            return ()
+        if not isinstance(value, list):
+            message = "red_fives is true, false or a list of red fives"
+            raise RuleError("invalid-request", message, path=path)
+        tiles = self.profile.tiles
+        reds: list[Tile] = []
+        for index, text in enumerate(value):
+            parsed = tiles_at(text, *path, index)
+            red = parsed[0] if len(parsed) == 1 else Tile.EAST
+            if not red.is_red or red.normal not in tiles.kinds:
+                message = f"{red.mpsz} is not a red five of this set"
+                raise RuleError("invalid-request", message, path=(*path, index))
+            reds.append(red)
+            if reds.count(red) > tiles.copies:
+                message = f"more red {red.mpsz} than the {tiles.copies} copies of the five"
+                raise RuleError("invalid-request", message, path=(*path, index))
+        return tuple(sorted(reds))
+
+    def _table(self, red_fives: tuple[Tile, ...], house: HouseRules) -> Riichi:
         """This variant with a table's options (built once per choice of options)."""
         key = (red_fives, house)
         if key not in self._tables:
             profile = house.in_profile(self.profile)
-            if not red_fives:
-                profile = replace(profile, tiles=profile.tiles.without_red_fives())
+            if red_fives != profile.tiles.red_fives:
+                profile = replace(profile, tiles=profile.tiles.with_red_fives(red_fives))
             self._tables[key] = type(self)(profile)
         return self._tables[key]
 
