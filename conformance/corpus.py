@@ -122,6 +122,29 @@ class Corpus:
             ]
         return tuple(out)
 
+    def rules_of(self, variant: str) -> dict[str, Rule]:
+        """The rules a fixture of ``variant`` may cite: its catalogue's, and those of the
+        catalogue it ``inherits`` (and so on) that none of its rules replaces."""
+        catalogue = self.catalogues.get(variant)
+        if catalogue is None:
+            return {}
+        rules: dict[str, Rule] = {}
+        if catalogue.inherits is not None and catalogue.inherits != variant:
+            replaced = catalogue.replaced
+            base = self.rules_of(catalogue.inherits)
+            rules.update({i: rule for i, rule in base.items() if i not in replaced})
+        rules.update({rule.id: rule for rule in catalogue.rules})
+        return rules
+
+    def areas_of(self, variant: str) -> dict[str, str]:
+        """The areas a fixture id of ``variant`` may name: its catalogue's and its base's."""
+        catalogue = self.catalogues.get(variant)
+        if catalogue is None:
+            return {}
+        areas = dict(self.areas_of(catalogue.inherits)) if catalogue.inherits else {}
+        areas.update(catalogue.areas)
+        return areas
+
     def runnable(self, variant: str | None) -> list[Case]:
         """The cases of ``variant`` (None: every variant's) to run: its fixtures and the
         cases it inherits."""

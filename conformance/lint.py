@@ -154,12 +154,14 @@ def _lint_case(case: Case, corpus: Corpus) -> list[Problem]:
         message = f"no variant named {case.variant!r}"
         problems.append(doc.problem("unknown-variant", message, ("variant",), value=True))
         return problems
-    if area and area not in catalogue.areas:
-        known = ", ".join(catalogue.areas)
+    areas = corpus.areas_of(case.variant)
+    if area and area not in areas:
+        known = ", ".join(areas)
         message = f"area {area!r} is not one of the {case.variant} areas ({known})"
         problems.append(doc.problem("unknown-area", message, ("id",), value=True))
+    citable = corpus.rules_of(case.variant)
     for index, rule_id in enumerate(case.rules):
-        if rule_id not in catalogue:
+        if rule_id not in citable:
             problems.append(
                 doc.problem(
                     "unknown-rule",

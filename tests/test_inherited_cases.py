@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from conformance.corpus import load_corpus
+from conformance.corpus import Case, load_corpus
 from conformance.engine import engine_info, reference_plugin
 from conformance.lint import lint
 from conformance.runner import Verdict, run
@@ -75,3 +75,22 @@ def test_inheriting_from_an_unknown_variant_is_a_problem() -> None:
         p for p in lint(replace(CORPUS, catalogues=catalogues)) if p.code == "unknown-variant"
     ]
     assert [p.file for p in problems] == [catalogue.file]
+
+
+def test_a_platform_fixture_may_cite_the_base_rules_it_keeps_but_not_those_it_replaces() -> None:
+    rules = CORPUS.rules_of("riichi-tenhou")
+    assert "riichi.payments.ron" in rules  # kept from riichi
+    assert "tenhou.house.open-kan-dora" in rules  # its own
+    assert "riichi.house.open-kan-dora" not in rules  # replaced by its own
+    assert "house" in CORPUS.areas_of("riichi-tenhou")
+    assert "yaku" in CORPUS.areas_of("riichi-tenhou")  # the base's area
+    case = next(c for c in CORPUS.cases if c.variant == "riichi-tenhou")
+    kept = replace(case, rules=("riichi.payments.ron",))
+    gone = replace(case, rules=("riichi.house.open-kan-dora",))
+
+    def unknown(rule_id: str, fixture: Case) -> bool:
+        problems = lint(replace(CORPUS, cases=(fixture,)))
+        return any(p.code == "unknown-rule" and rule_id in p.message for p in problems)
+
+    assert not unknown("riichi.payments.ron", kept)
+    assert unknown("riichi.house.open-kan-dora", gone)
