@@ -80,6 +80,7 @@ class HouseRules:
     pao: Pao = Pao.DRAGONS_WINDS
     pao_covers: PaoCovers = PaoCovers.WHOLE_HAND
     renhou: Renhou = Renhou.NONE
+    kokushi_robs_concealed_kan: bool = False
 
     @classmethod
     def of(cls, profile: Profile) -> HouseRules:

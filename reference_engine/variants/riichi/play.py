@@ -370,6 +370,18 @@ class RiichiPlay(PlayRules):
         kinds = {t.normal for t in state.hand(seat)} & set(TERMINALS_AND_HONOURS)
         return len(kinds) >= 9
 
+    def may_rob_concealed_kong(self, state: GameState, seat: Seat, tile: Tile) -> bool:
+        """riichi.house.kokushi-robs-concealed-kan: where the table plays it, a hand that
+        the tile of another's concealed kan completes as thirteen orphans may win on it
+        (not in furiten)."""
+        if not self.numbers.house.kokushi_robs_concealed_kan:
+            return False
+        index = SEATS.index(seat)
+        if state.melds[index] or tile.normal not in self._kinds:
+            return False
+        waits = thirteen_orphans_waits(counts_of(state.hands[index]))
+        return int(tile.normal) in waits and not self.is_furiten(state, seat)
+
     def may_kong(self, state: GameState, seat: Seat, tile: Tile) -> bool:
         """riichi.play.kongs: no fifth kong, none without a live tile to replace it; after
         riichi only a concealed kong that leaves the waits unchanged (convention, Tenhou);
