@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import copy
 import random
-import re
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -27,6 +26,7 @@ from conformance.corpus import Catalogue, Rule
 from conformance.engine import Engine, EngineError, EngineInfo, EngineSkipped, reference_plugin
 from conformance.expectations import Deviation, Expectations
 from conformance.fuzz.riichi_deals import deal, engine_request
+from conformance.proposals import slug, write_fixture
 from spec.tiles import format_tiles, parse_tiles
 
 VARIANTS = ("riichi", "riichi-sanma")
@@ -235,20 +235,13 @@ def _close_meld(given: dict[str, Any], index: int) -> None:
 # --- writing findings as fixtures ------------------------------------------------------------
 
 
-def _slug(name: str) -> str:
-    """An engine's self-declared name as a file-name part: lower-case letters, digits and
-    single hyphens only (nothing an engine says becomes a path: no ``/``, no ``..``)."""
-    words = re.findall(r"[a-z0-9]+", name.lower())
-    return "-".join(words)[:40] or "engine"
-
-
 def write_finding(
     finding: Finding, engine: EngineInfo, seed: int, catalogue: Catalogue | None, out: Path
 ) -> Path:
     """The finding as a proposed fixture under ``out/<variant>/<area>/``."""
     rules = _rules_for(finding, catalogue)
     area = rules[0].area if rules else "points"
-    stem = f"fuzz-{_slug(engine.name)}-{seed}-{finding.index}"
+    stem = f"fuzz-{slug(engine.name)}-{seed}-{finding.index}"
     document = {
         "id": f"{finding.variant}/{area}/{stem}",
         "variant": finding.variant,
@@ -261,25 +254,7 @@ def write_finding(
         "expect": expectation(finding.reference),
         "notes": _notes(finding, engine, seed),
     }
-    path = out / finding.variant / area / f"{stem}.yaml"
-    if not path.resolve().is_relative_to(out.resolve()):
-        raise ValueError(f"a finding would be written outside {out}")  # never: every part is ours
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = yaml.dump(document, Dumper=_FixtureDumper, sort_keys=False, allow_unicode=True)
-    path.write_text(text, "utf-8")
-    return path
-
-
-class _FixtureDumper(yaml.SafeDumper):
-    """Writes multi-line strings (the notes) as literal blocks."""
-
-
-def _string(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
-    style = "|" if "\n" in value else None
-    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
-
-
-_FixtureDumper.add_representer(str, _string)
+    return write_fixture(document, out)
 
 
 def tidy(given: Mapping[str, Any]) -> dict[str, Any]:
