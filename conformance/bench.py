@@ -40,6 +40,7 @@ from conformance.fuzz.riichi_deals import deal, engine_request
 from conformance.lint import lint
 from conformance.replay.mjai import LoggedHand, parse_mjai
 from conformance.replay.replay import replay_hand
+from conformance.replay.rules import finder_for
 from conformance.runner import run
 from conformance.subprocess_engine import SubprocessEngine
 from spec.tiles import Tile, format_tiles
@@ -318,7 +319,10 @@ def bench_replay(games: int) -> None:
         played = time.perf_counter() - started
         text = "\n".join(lines)
         hands = parse_mjai(text, "bench.jsonl")
-        agreed = sum(replay_hand(engine, h, variant).verdict.value == "agrees" for h in hands)
+        finder = finder_for(variant)
+        agreed = sum(
+            replay_hand(engine, h, variant, finder).verdict.value == "agrees" for h in hands
+        )
         per_second, _ = rate(len(hands), partial(_replay_all, engine, hands, variant))
         peer = len(hands) / played
         line(
@@ -331,8 +335,9 @@ def bench_replay(games: int) -> None:
 
 
 def _replay_all(engine: Engine, hands: Sequence[LoggedHand], variant: str) -> None:
+    finder = finder_for(variant)
     for hand in hands:
-        replay_hand(engine, hand, variant)
+        replay_hand(engine, hand, variant, finder)
 
 
 def bench_docs() -> None:

@@ -30,6 +30,7 @@ from conformance.files import read_utf8
 from conformance.problems import Problem, ProblemsError
 from conformance.replay.mjai import MAX_LOG_BYTES, LoggedHand, parse_mjai
 from conformance.replay.replay import HandReplay, Verdict, replay_hand
+from conformance.replay.rules import finder_for
 from conformance.replay.tenhou import is_tenhou, parse_tenhou
 from conformance.usage import variant_id
 
@@ -76,7 +77,8 @@ def replay_shard(shard: Shard) -> list[Replayed]:
     out = []
     for hand in shard.hands:
         try:
-            out.append(Replayed(replay_hand(engine, hand, shard.variant)))
+            finder = finder_for(shard.variant)
+            out.append(Replayed(replay_hand(engine, hand, shard.variant, finder)))
         except ProblemsError as error:
             out.append(Replayed(None, tuple(error.problems)))
     return out
@@ -95,7 +97,23 @@ def _shown(replay: HandReplay) -> dict[str, object]:
         "log": replay.logged,
         "engine": replay.engine,
         "passes_added": replay.passes,
+        "rule": replay.rule,
+        "rules": list(replay.rules),
     }
+
+
+def rule_tally(replays: list[HandReplay]) -> dict[str, dict[str, int]]:
+    """For each rule a hand exercised: how many such hands agree, and how many diverge on
+    it (the rule their first divergence is about), by rule id."""
+    tally: dict[str, dict[str, int]] = {}
+    for replay in replays:
+        agreed = replay.verdict is Verdict.AGREES
+        for rule_id in replay.rules:
+            counts = tally.setdefault(rule_id, {"agrees": 0, "diverges": 0})
+            counts["agrees"] += agreed
+        if replay.rule is not None:
+            tally.setdefault(replay.rule, {"agrees": 0, "diverges": 0})["diverges"] += 1
+    return dict(sorted(tally.items()))
 
 
 def read_log(path: Path, name: str, log_format: str) -> list[LoggedHand]:
@@ -131,7 +149,12 @@ def replay_command(args: argparse.Namespace) -> int:
             print(problem, file=sys.stderr)
         problems += len(result.problems)
     if args.format == "json":
-        print(json.dumps({"hands": [_shown(r) for r in replays], "problems": problems}, indent=1))
+        report = {
+            "hands": [_shown(r) for r in replays],
+            "rules": rule_tally(replays),
+            "problems": problems,
+        }
+        print(json.dumps(report, indent=1))
     else:
         _print_text(replays, problems)
     agreed = all(r.verdict is Verdict.AGREES for r in replays)
@@ -152,6 +175,15 @@ def _print_text(replays: list[HandReplay], problems: int) -> None:
             if r.logged:
                 print(f"    log:    {r.logged}")
             print(f"    engine: {r.engine}")
+            if r.rule:
+                print(f"    rule:   {r.rule}")
+    tally = rule_tally(replays)
+    if tally:
+        print("by rule (hands that exercised it: agree / diverge on it):")
+        width = max(len(rule_id) for rule_id in tally)
+        for rule_id, by_verdict in tally.items():
+            agrees, diverges = by_verdict["agrees"], by_verdict["diverges"]
+            print(f"  {rule_id:<{width}}  {agrees:>5} / {diverges}")
     counts = _tally(replays)
     print(
         f"{len(replays)} hands replayed"

@@ -125,3 +125,39 @@ def test_an_unreachable_cluster_is_a_usage_error(
     argv = ["replay", str(path), "--variant", "riichi", "--dask", "tcp://127.0.0.1:9"]
     assert main(argv) == 2
     assert "cannot reach the Dask scheduler" in capsys.readouterr().err
+
+
+def test_the_report_counts_by_rule_the_hands_that_exercised_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "games.jsonl"
+    write_games(log, "4p-red-half", 2)
+    assert main(["replay", str(log), "--variant", "riichi-tenhou", "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    rules, hands = report["rules"], report["hands"]
+    assert rules["riichi.play.riichi"]["agrees"] == sum(
+        "riichi.play.riichi" in hand["rules"] for hand in hands
+    )
+    assert all(counts["diverges"] == 0 for counts in rules.values())
+    wins = [hand for hand in hands if any(r.startswith("riichi.payments.") for r in hand["rules"])]
+    assert wins
+    assert all(r in rules for hand in wins for r in hand["rules"])
+    main(["replay", str(log), "--variant", "riichi-tenhou"])
+    assert "by rule" in capsys.readouterr().out
+
+
+def test_a_draw_logged_with_another_reason_differs_on_the_reason_and_names_its_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "games.jsonl"
+    write_games(log, "4p-red-half", 1)
+    lines = log.read_text("utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if '"exhaustive_draw"' in line)
+    lines[at] = lines[at].replace('"exhaustive_draw"', '"sufuurenta"')  # four winds
+    log.write_text("\n".join(lines) + "\n", "utf-8")
+    assert main(["replay", str(log), "--variant", "riichi-tenhou", "--format", "json"]) == 1
+    (hand,) = [h for h in json.loads(capsys.readouterr().out)["hands"] if h["verdict"] != "agrees"]
+    assert hand["verdict"] == "differs"
+    assert hand["log"] == "reason: four-winds (sufuurenta)"
+    assert hand["engine"] == "reason: exhaustive"
+    assert hand["rule"] == "riichi.abortive.four-winds"

@@ -124,12 +124,30 @@ def write_jansou_games(path: Path, preset: str, games: int) -> None:
 
 
 NORTH_LEFT_OUT = "third-party: jansou's MJAI leaves out a North won on (sanma.play.north-ron)"
+ABORT_AS_EXHAUSTIVE = (
+    "third-party: jansou's Tenhou JSON writes an abortive draw it has no Japanese name for "
+    "(nine terminals) as 流局, an exhaustive draw (riichi.abortive.nine-terminals)"
+)
+LIVE_DRAWS = 69  # riichi.play.dead-wall: 136 - 4 x 13 - 14 - the dealer's 14th
+
+
+def _tenhou_abort_as_exhaustive(hand: dict, log: list[str]) -> bool:
+    """The log says 流局 (an exhaustive draw) after far fewer takes than the live wall: the
+    hand was aborted, and the engine, given no abort, has not ended it."""
+    if hand["verdict"] != "differs" or not hand["engine"].startswith("end: None"):
+        return False
+    game = json.loads(log[hand["start_line"] - 1])
+    rows = game["log"][hand["hand"] - 1]
+    takes = sum(len(rows[5 + 3 * seat]) for seat in range(4))
+    return rows[-1][0] == "流局" and takes < LIVE_DRAWS
 
 
 def jansou_triage(hand: dict, log: list[str]) -> str:
-    """A three-player hand's verdict: agreement, or a known class."""
+    """A hand's verdict: agreement, or a known class."""
     if hand["verdict"] == "agrees":
         return "agrees"
+    if log[hand["start_line"] - 1].startswith("{") and _tenhou_abort_as_exhaustive(hand, log):
+        return ABORT_AS_EXHAUSTIVE
     events = [json.loads(line) for line in log[hand["start_line"] - 1 : hand["line"]]]
     drew_north = events[-2]["type"] == "tsumo" and events[-2]["pai"] == "N"
     robbed = events[-1]["type"] == "hora" and events[-1]["target"] == events[-2]["actor"]

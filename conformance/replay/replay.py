@@ -6,7 +6,10 @@ that does not, and refuses the log's next action because claims are pending, get
 ``pass`` added for each player it offered one, and the hand is played again from the start
 (a request is a whole hand). Any other refusal is the
 first divergence of the hand: the step, the log's action and line, and the engine's words.
-At the end the engine's score changes are compared with the log's.
+At the end the engine's result is compared with the log's (:mod:`conformance.replay.ending`:
+a win or a draw, the draw's reason, the winners, the score changes). Each hand names the
+rules it exercised and, when it diverges, the rule the divergence is about
+(:mod:`conformance.replay.rules`).
 """
 
 from __future__ import annotations
@@ -17,8 +20,10 @@ from enum import Enum
 from typing import Any
 
 from conformance.engine import Engine
-from conformance.replay.convert import SEATS, Replayable, logged_deltas, replayable
+from conformance.replay.convert import SEATS, Replayable, replayable
+from conformance.replay.ending import first_difference, logged_end
 from conformance.replay.mjai import LoggedHand
+from conformance.replay.rules import RuleFinder
 
 MAX_PASSES = 400
 CLAIMS = frozenset({"chow", "pung", "kong", "win"})
@@ -42,19 +47,14 @@ class HandReplay:
     logged: str = ""
     engine: str = ""
     passes: int = 0
+    item: str = ""  # at the end: what differs (end, reason, winners, score changes)
+    rule: str | None = None  # the rule the first divergence is about
+    rules: tuple[str, ...] = ()  # the rules the hand exercised
+    request: Mapping[str, Any] | None = None  # the play request last sent
 
     @property
     def where(self) -> str:
         return f"{self.hand.file}:{self.line or self.hand.start.line}"
-
-
-def _deltas(result: Mapping[str, Any], players: int) -> dict[str, int]:
-    """The engine's score change per seat: the hand's payments and the deposits."""
-    payments = result.get("payments", {})
-    deposits = result.get("deposits", {})
-    return {
-        seat: int(payments.get(seat, 0)) + int(deposits.get(seat, 0)) for seat in SEATS[:players]
-    }
 
 
 def _with_passes(replay: Replayable, outcome: Mapping[str, Any], step: int) -> list[str] | None:
@@ -78,20 +78,26 @@ def _with_passes(replay: Replayable, outcome: Mapping[str, Any], step: int) -> l
     return actions[:step] + [f"{seat} pass" for seat in passing] + actions[step:]
 
 
-def replay_hand(engine: Engine, hand: LoggedHand, variant: str) -> HandReplay:
+def replay_hand(engine: Engine, hand: LoggedHand, variant: str, finder: RuleFinder) -> HandReplay:
     """Replay ``hand`` (raises ProblemsError on a malformed event)."""
     replay = replayable(hand, variant)
     lines = list(replay.lines)
     passes = 0
+    ending = logged_end(hand, replay.players)
+    self_drawn = ending is not None and ending.self_drawn
     while True:
         outcome = engine.evaluate(replay.request)
+        actions = replay.request["given"]["actions"]
         if "error" in outcome:
             error = outcome["error"]
             return HandReplay(
-                hand, Verdict.ERROR, engine=f"{error.get('code')}: {error.get('message')}"
+                hand,
+                Verdict.ERROR,
+                engine=f"{error.get('code')}: {error.get('message')}",
+                rules=finder.of_hand(actions, None, self_drawn),
+                request=replay.request,
             )
         illegal = outcome.get("illegal")
-        actions = replay.request["given"]["actions"]
         if illegal is None and "result" in outcome:
             break
         # refused, or the script ended with claims still pending (others may claim too)
@@ -108,6 +114,9 @@ def replay_hand(engine: Engine, hand: LoggedHand, variant: str) -> HandReplay:
                 actions[step],
                 f"{illegal.get('code')}: {illegal.get('message')}",
                 passes,
+                rule=finder.of_action(actions[step]),
+                rules=finder.of_hand(actions[: step + 1], None, self_drawn),
+                request=replay.request,
             )
         added = len(widened) - len(replay.request["given"]["actions"])
         passes += added
@@ -115,26 +124,33 @@ def replay_hand(engine: Engine, hand: LoggedHand, variant: str) -> HandReplay:
         lines[step:step] = [line] * added
         given = {**replay.request["given"], "actions": widened}
         replay = Replayable({**replay.request, "given": given}, tuple(lines), replay.players)
-    logged = logged_deltas(hand, replay.players)
     result = outcome.get("result", {})
-    computed = _deltas(result, replay.players)
-    if logged is None:
+    actions = replay.request["given"]["actions"]
+    rules = finder.of_hand(actions, result, self_drawn)
+    if ending is None:
         return HandReplay(
             hand,
             Verdict.DIFFERS,
             logged="(the log does not end the hand)",
             engine=str(result.get("end")),
             passes=passes,
+            item="end",
+            rules=rules,
+            request=replay.request,
         )
-    kind, deltas = logged
-    end_line = next(e.line for e in hand.events if e.type in ("hora", "ryukyoku"))
-    if deltas != computed:
+    difference = first_difference(ending, result, replay.players)
+    if difference is not None:
+        end_line = next(e.line for e in hand.events if e.type in ("hora", "ryukyoku"))
         return HandReplay(
             hand,
             Verdict.DIFFERS,
             line=end_line,
-            logged=f"{kind} {deltas}",
-            engine=f"{result.get('end')} {computed}",
+            logged=f"{difference.item}: {difference.logged}",
+            engine=f"{difference.item}: {difference.engine}",
             passes=passes,
+            item=difference.item,
+            rule=finder.of_difference(difference.item, ending),
+            rules=rules,
+            request=replay.request,
         )
-    return HandReplay(hand, Verdict.AGREES, passes=passes)
+    return HandReplay(hand, Verdict.AGREES, passes=passes, rules=rules)

@@ -1,0 +1,134 @@
+"""How a logged hand ended, read from its events, and what differs in the engine's result.
+
+A log ends a hand with ``hora`` events (one per winner) or a ``ryukyoku`` with its reason,
+spelled as its producer spells it (MJAI as riichienv or jansou writes it, or the names of
+Tenhou JSON, read by :mod:`conformance.replay.tenhou`). Compared in order: a win or a
+draw, the draw's reason, the winners, and each seat's score change over the hand (the
+riichi deposits included). The log's score changes split into payments and deposits as
+the log's own events say: 1,000 down per accepted riichi, every stick on the table to the
+first winner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from conformance.replay.convert import SEATS, logged_deltas
+from conformance.replay.mjai import LoggedHand
+
+RIICHI_DEPOSIT = 1000
+REASONS = {  # a draw's reason as logs spell it -> the play result's reason
+    "exhaustive_draw": "exhaustive",
+    "exhaustive": "exhaustive",
+    "nagashi_mangan": "exhaustive",
+    "nagashimangan": "exhaustive",
+    "nm": "exhaustive",
+    "kyushukyuhai": "nine-terminals",
+    "kyushu_kyuhai": "nine-terminals",
+    "yao9": "nine-terminals",
+    "four_winds": "four-winds",
+    "sufuurenta": "four-winds",
+    "suufon_renda": "four-winds",
+    "kaze4": "four-winds",
+    "four_riichi": "four-riichi",
+    "suucha_riichi": "four-riichi",
+    "reach4": "four-riichi",
+    "four_kans": "four-kongs",
+    "suukansansen": "four-kongs",
+    "kan4": "four-kongs",
+    "triple_ron": "triple-ron",
+    "sanchaho": "triple-ron",
+    "ron3": "triple-ron",
+}
+
+
+@dataclass(frozen=True)
+class LoggedEnd:
+    """The end of a hand as its log tells it."""
+
+    end: str  # win or draw
+    spelled: str  # the draw's reason as the log spells it ("" for a win)
+    winners: tuple[str, ...]  # in the order of the log's hora events
+    deltas: Mapping[str, int]
+    deposits: Mapping[str, int]
+    sticks_left: int
+    self_drawn: bool = False
+
+    @property
+    def reason(self) -> str | None:
+        """The draw's reason as a play result names it (None: a spelling not known here)."""
+        return "win" if self.end == "win" else REASONS.get(self.spelled)
+
+    @property
+    def payments(self) -> dict[str, int]:
+        return {seat: delta - self.deposits[seat] for seat, delta in self.deltas.items()}
+
+
+@dataclass(frozen=True)
+class Difference:
+    """The first item of a hand's end on which the log and the engine disagree."""
+
+    item: str  # end, reason, winners, score changes
+    logged: str
+    engine: str
+
+
+def logged_end(hand: LoggedHand, players: int) -> LoggedEnd | None:
+    """The hand's end as its log tells it (None: the log does not end the hand). Raises
+    ProblemsError on a malformed field."""
+    found = logged_deltas(hand, players)
+    if found is None:
+        return None
+    kind, deltas = found
+    oya = int(hand.start.data["oya"])
+
+    def seat(index: object) -> str:
+        return SEATS[(int(index) - oya) % players] if isinstance(index, int) else ""
+
+    horas = [e for e in hand.events if e.type == "hora"]
+    winners = tuple(seat(e.data.get("actor")) for e in horas)
+    self_drawn = bool(horas) and all(e.data.get("actor") == e.data.get("target") for e in horas)
+    declared = [seat(e.data.get("actor")) for e in hand.events if e.type == "reach_accepted"]
+    deposits = dict.fromkeys(SEATS[:players], 0)
+    for declarer in declared:
+        if declarer in deposits:
+            deposits[declarer] -= RIICHI_DEPOSIT
+    on_table = int(hand.start.data.get("kyotaku", 0) or 0) + len(declared)
+    sticks_left = on_table
+    if winners and winners[0] in deposits:
+        deposits[winners[0]] += RIICHI_DEPOSIT * on_table
+        sticks_left = 0
+    end = "win" if kind == "win" else "draw"
+    spelled = "" if end == "win" else kind
+    return LoggedEnd(end, spelled, winners, deltas, deposits, sticks_left, self_drawn)
+
+
+def engine_deltas(result: Mapping[str, Any], players: int) -> dict[str, int]:
+    """The engine's score change per seat: the hand's payments and the deposits."""
+    payments = result.get("payments", {})
+    deposits = result.get("deposits", {})
+    return {
+        seat: int(payments.get(seat, 0)) + int(deposits.get(seat, 0)) for seat in SEATS[:players]
+    }
+
+
+def first_difference(
+    logged: LoggedEnd, result: Mapping[str, Any], players: int
+) -> Difference | None:
+    """The first of end, reason, winners and score changes on which they differ."""
+    end = str(result.get("end"))
+    if end != logged.end:
+        return Difference("end", logged.end, end)
+    if logged.end == "draw" and logged.reason is not None:
+        reason = str(result.get("reason"))
+        if reason != logged.reason:
+            return Difference("reason", f"{logged.reason} ({logged.spelled})", reason)
+    winners = tuple(str(w.get("seat")) for w in result.get("winners", ()) if isinstance(w, dict))
+    if sorted(winners) != sorted(logged.winners):
+        return Difference("winners", " ".join(logged.winners), " ".join(winners))
+    computed = engine_deltas(result, players)
+    if dict(logged.deltas) != computed:
+        return Difference("score changes", str(dict(logged.deltas)), str(computed))
+    return None

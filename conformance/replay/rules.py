@@ -1,0 +1,94 @@
+"""Which rules of a variant's catalogue a replayed hand exercises, and which one its first
+divergence is about: found by the rule ids' last parts (``payments.ron`` is
+``riichi.payments.ron`` in the riichi catalogue and ``sanma.payments.ron`` in sanma's) and
+by the patterns the rules name, among the rules a fixture of the variant may cite."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from conformance.corpus import Rule, load_corpus
+from conformance.replay.ending import LoggedEnd
+
+ACTIONS = {  # an action's verb -> the rules that allow it
+    "riichi": ("play.riichi",),
+    "chow": ("claims.chi-previous-only", "claims.no-chi"),
+    "pung": ("claims.pon-kan",),
+    "kong": ("claims.pon-kan",),
+    "concealed-kong": ("play.kongs", "play.kong-limits"),
+    "added-kong": ("play.kongs", "play.kong-limits"),
+    "north": ("play.north-extraction",),
+    "nine-terminals": ("abortive.nine-terminals-declared", "abortive.nine-terminals"),
+    "win": ("claims.ron-needs-yaku",),
+}
+DRAWS = {  # a draw's reason -> the rules that settle it
+    "exhaustive": ("draws.noten-payments",),
+    "nine-terminals": ("abortive.nine-terminals",),
+    "four-kongs": ("abortive.four-kongs",),
+    "four-winds": ("abortive.four-winds",),
+    "four-riichi": ("abortive.four-riichi",),
+    "triple-ron": ("abortive.triple-ron",),
+}
+TSUMO = ("payments.tsumo", "payments.tsumo-split")
+RON = ("payments.ron",)
+
+
+@cache
+def finder_for(variant: str) -> RuleFinder:
+    """The finder of a bundled variant's rules (its catalogue loaded once per process)."""
+    return RuleFinder(load_corpus([]).rules_of(variant))
+
+
+class RuleFinder:
+    """The rules of one variant (its catalogue's and those it inherits), by id's last parts."""
+
+    def __init__(self, rules: Mapping[str, Rule]) -> None:
+        self.rules = rules
+        self.by_pattern = {rule.pattern: rule.id for rule in rules.values() if rule.pattern}
+
+    def first(self, suffixes: Iterable[str]) -> str | None:
+        """The first rule whose id ends with one of ``suffixes``, tried in order."""
+        for suffix in suffixes:
+            for rule_id in self.rules:
+                if rule_id.endswith("." + suffix):
+                    return rule_id
+        return None
+
+    def of_action(self, action: str) -> str | None:
+        """The rule that allows an action of a script (``east pung 5m``)."""
+        words = action.split()
+        return self.first(ACTIONS.get(words[1], ())) if len(words) > 1 else None
+
+    def of_end(self, result: Mapping[str, Any], self_drawn: bool) -> list[str]:
+        """The rules a hand's end exercises: each winner's patterns and its payment, or the
+        draw's settlement."""
+        found: list[str | None] = []
+        if result.get("end") == "win":
+            found.append(self.first(TSUMO if self_drawn else RON))
+            for winner in result.get("winners", ()):
+                patterns = winner.get("patterns", {}) if isinstance(winner, Mapping) else {}
+                found += [self.by_pattern.get(str(p)) for p in patterns]
+        else:
+            found.append(self.first(DRAWS.get(str(result.get("reason")), ())))
+        return [rule_id for rule_id in found if rule_id is not None]
+
+    def of_hand(
+        self, actions: Sequence[str], result: Mapping[str, Any] | None, self_drawn: bool
+    ) -> tuple[str, ...]:
+        """Every rule a replayed hand exercises, once each, in order of first use."""
+        found = [self.of_action(action) for action in actions]
+        ids = [rule_id for rule_id in found if rule_id is not None]
+        if result is not None:
+            ids += self.of_end(result, self_drawn)
+        return tuple(dict.fromkeys(ids))
+
+    def of_difference(self, item: str, end: LoggedEnd) -> str | None:
+        """The rule a difference at the end is about: the draw's settlement (the log's
+        reason), who may win, or the winner's payment."""
+        if end.end == "draw" and end.reason in DRAWS:
+            return self.first(DRAWS[end.reason])
+        if item in ("end", "winners"):
+            return self.first(("claims.ron-needs-yaku", "claims.multiple-ron"))
+        return self.first(TSUMO if end.self_drawn else RON)
