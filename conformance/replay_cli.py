@@ -29,6 +29,7 @@ from conformance.engine import reference_plugin
 from conformance.files import read_utf8
 from conformance.problems import Problem, ProblemsError
 from conformance.replay.mjai import MAX_LOG_BYTES, LoggedHand, parse_mjai
+from conformance.replay.propose import write_proposal
 from conformance.replay.replay import HandReplay, Verdict, replay_hand
 from conformance.replay.rules import finder_for
 from conformance.replay.tenhou import is_tenhou, parse_tenhou
@@ -52,6 +53,12 @@ def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
         "riichi-tenhou, riichi-tenhou-sanma)",
     )
     parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "--propose",
+        metavar="DIR",
+        help="write each diverging hand, up to its divergence, as a proposed play fixture "
+        "under DIR/<variant>/<area>/",
+    )
     add_campaign_arguments(parser, "replay")
 
 
@@ -148,17 +155,28 @@ def replay_command(args: argparse.Namespace) -> int:
         for problem in result.problems:
             print(problem, file=sys.stderr)
         problems += len(result.problems)
+    proposed = _propose(replays, variant, Path(args.propose)) if args.propose else []
     if args.format == "json":
         report = {
             "hands": [_shown(r) for r in replays],
             "rules": rule_tally(replays),
             "problems": problems,
+            "proposed": [str(path) for path in proposed],
         }
         print(json.dumps(report, indent=1))
     else:
         _print_text(replays, problems)
+        for path in proposed:
+            print(f"proposed: {path}")
     agreed = all(r.verdict is Verdict.AGREES for r in replays)
     return 0 if agreed and not problems else 1
+
+
+def _propose(replays: list[HandReplay], variant: str, out: Path) -> list[Path]:
+    """Each divergence as a proposed fixture under ``out``."""
+    finder = finder_for(variant)
+    written = (write_proposal(replay, variant, finder, out) for replay in replays)
+    return [path for path in written if path is not None]
 
 
 def _print_text(replays: list[HandReplay], problems: int) -> None:
