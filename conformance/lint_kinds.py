@@ -5,8 +5,9 @@ variant, so that ``validate`` refuses what ``run`` would later refuse.
 Every problem is a :class:`~spec.errors.RuleError` whose path starts at the fixture's
 root (``("given", "wall", "draws")``). The codes are the engine's where the meaning is
 the same (``invalid-tile``, ``too-many-copies``, ``tile-count``, ``invalid-action``,
-``invalid-request`` for a seat the variant does not seat), and ``after-the-script`` for
-a checkpoint, refusal or match state past the end of what the fixture plays.
+``invalid-request`` for a seat the variant does not seat), ``after-the-script`` for
+a checkpoint, refusal or match state past the end of what the fixture plays, and
+``engine-agents`` for a play fixture that leaves its actions to an engine's agents.
 """
 
 from __future__ import annotations
@@ -97,6 +98,9 @@ def _play(
     variant: _Variant, given: Mapping[str, Any], expect: Mapping[str, Any]
 ) -> list[RuleError]:
     problems = _wall(variant, given.get("wall"))
+    if "agents" in given:
+        message = "a fixture scripts every action: an engine's agents choose as each engine does"
+        problems.append(RuleError("engine-agents", message, path=("given", "agents")))
     for name in ("dealer", "round"):
         if name in given:
             problems += variant.seat(given[name], ("given", name))

@@ -60,6 +60,13 @@ CASES: list[tuple[str, str, Edit, str, str]] = [
     (TW_PLAY, "a fifth East wind", fifth_copy, "too-many-copies", "$.given.wall"),
     (
         TW_PLAY,
+        "the actions left to an engine's agents",
+        set_in("given", "agents", value={"seed": 1}),
+        "engine-agents",
+        "$.given.agents",
+    ),
+    (
+        TW_PLAY,
         "a hand dealt short",
         set_in("given", "wall", "hands", "east", value="1m4m7m"),
         "tile-count",

@@ -7,12 +7,14 @@ the hand. Tiles in state views are MPSZ strings.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from reference_engine.play.claims import granted
 from reference_engine.play.game import apply, claim_options, deal, legal_actions, waits_of
 from reference_engine.play.rules import PlayRules
+from reference_engine.play.selfplay import random_choice
 from reference_engine.play.state import GameState, Phase
 from reference_engine.play.wall import WallLayout, explicit_wall, shuffled
 from spec.actions import Action, ActionKind, parse_action, parse_discard
@@ -177,6 +179,9 @@ def _situation(
     }
 
 
+MAX_ACTIONS = 1000  # a script has at most 1,000 actions (the scenario schema)
+
+
 def play(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
     """Deal, apply the script, and report the trace (every situation, or with ``trace:
     last`` the last one only), a refused action, and the result."""
@@ -213,9 +218,20 @@ def play(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
         applied = action
         if every_action:
             trace.append(_situation(rules, state, index + 1, action))
+    played = [str(action) for action in actions]
+    agents = given.get("agents")
+    if agents is not None and "illegal" not in outcome:
+        rng = random.Random(int(agents["seed"]))  # the policy is random, the only one
+        while state.end is None and len(played) < MAX_ACTIONS:
+            applied = random_choice(rules, state, rng)
+            state = apply(rules, state, applied, checked=False)
+            played.append(str(applied))
+            if every_action:
+                trace.append(_situation(rules, state, len(played), applied))
+        outcome["script"] = played
     if not every_action:
         trace.append(
-            _situation(rules, state, outcome.get("illegal", {}).get("after", len(actions)), applied)
+            _situation(rules, state, outcome.get("illegal", {}).get("after", len(played)), applied)
         )
     result = result_view(rules, state)
     if result is not None:
