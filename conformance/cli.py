@@ -19,7 +19,7 @@ from types import FrameType
 
 from conformance import __version__
 from conformance.campaign import CampaignError, add_campaign_arguments, shard_count
-from conformance.connect import close_engine, open_engine
+from conformance.connect import EngineSpec, close_engine, open_engine
 from conformance.corpus import load_corpus
 from conformance.coverage import coverage
 from conformance.engine import REFERENCE, EngineLoadError, engine_info
@@ -27,8 +27,9 @@ from conformance.expectations import Reconciled, load_expectations, reconcile, s
 from conformance.files import yaml_files
 from conformance.fuzz.differential import VARIANTS as FUZZ_VARIANTS
 from conformance.fuzz.differential import Plan, write_finding
-from conformance.fuzz.shards import Campaign, EngineSpec, fuzz_campaign
+from conformance.fuzz.shards import Campaign, fuzz_campaign
 from conformance.lint import lint
+from conformance.play_random import add_play_random_arguments, play_random_command
 from conformance.problems import Problem, ProblemsError
 from conformance.propose_cli import (
     add_check_arguments,
@@ -355,6 +356,11 @@ def build_parser() -> argparse.ArgumentParser:
     add_campaign_arguments(fuzz_parser, "fuzz")
     fuzz_parser.set_defaults(func=cmd_fuzz)
 
+    play_random_parser = sub.add_parser(
+        "play-random", help="long random-play runs of an engine, each hand checked"
+    )
+    add_play_random_arguments(play_random_parser)
+    play_random_parser.set_defaults(func=play_random_command)
     cov = sub.add_parser("coverage", help="fixtures per rule")
     cov.add_argument("--variant", help="only this variant")
     cov.set_defaults(func=cmd_coverage)

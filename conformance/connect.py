@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import importlib
 import shlex
+from dataclasses import dataclass
 
 from conformance.engine import Engine, EngineLoadError, load_engine
+from conformance.expectations import Expectations
 from conformance.subprocess_engine import SubprocessEngine
 
 
@@ -49,3 +51,14 @@ def close_engine(engine: Engine) -> None:
     close = getattr(engine, "close", None)
     if callable(close):
         close()
+
+
+@dataclass(frozen=True)
+class EngineSpec:
+    """How a worker opens the engine under test: its plugin name or ``python:`` factory,
+    its time limits, and the expectations files given (read by the command)."""
+
+    name: str
+    timeout: float
+    start_timeout: float
+    expectations: tuple[Expectations, ...] = ()

@@ -15,22 +15,11 @@ from dataclasses import dataclass
 from functools import cache, partial
 
 from conformance.campaign import run_shards, shards_of
-from conformance.connect import close_engine, open_engine
+from conformance.connect import EngineSpec, close_engine, open_engine
 from conformance.corpus import Catalogue, load_corpus
 from conformance.engine import EngineInfo, engine_info
 from conformance.expectations import Expectations, shipped_expectations
 from conformance.fuzz.differential import FuzzReport, Plan, fuzz, known_deviation
-
-
-@dataclass(frozen=True)
-class EngineSpec:
-    """How a worker opens the engine under test: its plugin name or ``python:`` factory,
-    its time limits, and the expectations files given (read by the command)."""
-
-    name: str
-    timeout: float
-    start_timeout: float
-    expectations: tuple[Expectations, ...] = ()
 
 
 @dataclass(frozen=True)
