@@ -126,20 +126,26 @@ def write_jansou_games(path: Path, preset: str, games: int) -> None:
 NORTH_LEFT_OUT = "third-party: jansou's MJAI leaves out a North won on (sanma.play.north-ron)"
 ABORT_AS_EXHAUSTIVE = (
     "third-party: jansou's Tenhou JSON writes an abortive draw it has no Japanese name for "
-    "(nine terminals) as 流局, an exhaustive draw (riichi.abortive.nine-terminals)"
+    "(nine terminals, four riichi) as 流局, an exhaustive draw (riichi.abortive.*)"
 )
 LIVE_DRAWS = 69  # riichi.play.dead-wall: 136 - 4 x 13 - 14 - the dealer's 14th
+ABORTS = ("four-riichi", "four-winds", "four-kongs", "triple-ron", "nine-terminals")
 
 
 def _tenhou_abort_as_exhaustive(hand: dict, log: list[str]) -> bool:
-    """The log says 流局 (an exhaustive draw) after far fewer takes than the live wall: the
-    hand was aborted, and the engine, given no abort, has not ended it."""
-    if hand["verdict"] != "differs" or not hand["engine"].startswith("end: None"):
+    """The log says 流局 (an exhaustive draw) where the hand was aborted: the engine ends it
+    with an abortive draw, or (a nine-terminals declaration, which the log leaves out) has
+    not ended it after far fewer takes than the live wall."""
+    if hand["verdict"] != "differs":
         return False
     game = json.loads(log[hand["start_line"] - 1])
     rows = game["log"][hand["hand"] - 1]
+    if rows[-1][0] != "流局":
+        return False
+    if hand["engine"] in {f"reason: {abort}" for abort in ABORTS}:
+        return True
     takes = sum(len(rows[5 + 3 * seat]) for seat in range(4))
-    return rows[-1][0] == "流局" and takes < LIVE_DRAWS
+    return hand["engine"].startswith("end: None") and takes < LIVE_DRAWS
 
 
 def jansou_triage(hand: dict, log: list[str]) -> str:
