@@ -87,3 +87,12 @@ def test_the_ura_indicators_may_be_named_as_mjai_names_them_uradora_markers() ->
 def test_an_abortive_draw_may_write_its_score_changes_as_an_empty_list() -> None:
     (hand,) = parse_mjai(hand_of({"type": "ryukyoku", "deltas": []}), "log.jsonl")
     assert logged_deltas(hand, 4) == ("draw", dict.fromkeys(("east", "south", "west", "north"), 0))
+
+
+def test_a_nine_terminals_abort_is_declared_by_the_last_to_draw_whatever_its_spelling() -> None:
+    for reason in ("kyushukyuhai", "kyushu_kyuhai", "yao9"):  # riichienv, Tenhou, jansou
+        given = request(
+            {"type": "tsumo", "actor": 2, "pai": "E"},
+            {"type": "ryukyoku", "reason": reason, "deltas": []},
+        )
+        assert given["actions"][-1] == "east nine-terminals", reason

@@ -29,6 +29,32 @@ URA_FIELDS = ("uradora_markers", "ura_markers")
 KANS = frozenset({"daiminkan", "ankan", "kakan", "nukidora", "kita"})
 
 
+REASONS = {  # a draw's reason as logs spell it -> the play result's reason
+    "exhaustive_draw": "exhaustive",
+    "exhaustive": "exhaustive",
+    "nagashi_mangan": "exhaustive",
+    "nagashimangan": "exhaustive",
+    "nm": "exhaustive",
+    "kyushukyuhai": "nine-terminals",
+    "kyushu_kyuhai": "nine-terminals",
+    "nine_terminals": "nine-terminals",
+    "yao9": "nine-terminals",
+    "four_winds": "four-winds",
+    "sufuurenta": "four-winds",
+    "suufon_renda": "four-winds",
+    "kaze4": "four-winds",
+    "four_riichi": "four-riichi",
+    "suucha_riichi": "four-riichi",
+    "reach4": "four-riichi",
+    "four_kans": "four-kongs",
+    "suukansansen": "four-kongs",
+    "kan4": "four-kongs",
+    "triple_ron": "triple-ron",
+    "sanchaho": "triple-ron",
+    "ron3": "triple-ron",
+}
+
+
 def tile(hand: LoggedHand, event: Event, text: object, name: str = "pai") -> str:
     """An MJAI tile as MPSZ: ``5mr`` -> ``0m`` (a red five), ``E`` -> ``1z``, ``P`` -> ``5z``."""
     if isinstance(text, str):
@@ -130,7 +156,7 @@ def _event(hand: LoggedHand, event: Event, script: Script, state: dict[str, Any]
         script.indicators.append(tile(hand, event, event.data.get("dora_marker"), "dora_marker"))
         return
     if kind == "ryukyoku":
-        if event.data.get("reason") in ("kyushukyuhai", "kyushu_kyuhai", "nine_terminals"):
+        if REASONS.get(str(event.data.get("reason"))) == "nine-terminals":
             # the player who drew last declares it (riichienv's event names no actor)
             seat = _seat(hand, event, script) if "actor" in event.data else state.get("drew")
             script.act(event, f"{seat} nine-terminals")

@@ -15,33 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from conformance.replay.convert import SEATS, logged_deltas
+from conformance.replay.convert import REASONS, RIICHI_DEPOSIT, SEATS, logged_deltas
 from conformance.replay.mjai import LoggedHand
-
-RIICHI_DEPOSIT = 1000
-REASONS = {  # a draw's reason as logs spell it -> the play result's reason
-    "exhaustive_draw": "exhaustive",
-    "exhaustive": "exhaustive",
-    "nagashi_mangan": "exhaustive",
-    "nagashimangan": "exhaustive",
-    "nm": "exhaustive",
-    "kyushukyuhai": "nine-terminals",
-    "kyushu_kyuhai": "nine-terminals",
-    "yao9": "nine-terminals",
-    "four_winds": "four-winds",
-    "sufuurenta": "four-winds",
-    "suufon_renda": "four-winds",
-    "kaze4": "four-winds",
-    "four_riichi": "four-riichi",
-    "suucha_riichi": "four-riichi",
-    "reach4": "four-riichi",
-    "four_kans": "four-kongs",
-    "suukansansen": "four-kongs",
-    "kan4": "four-kongs",
-    "triple_ron": "triple-ron",
-    "sanchaho": "triple-ron",
-    "ron3": "triple-ron",
-}
 
 
 @dataclass(frozen=True)
