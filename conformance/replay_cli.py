@@ -50,7 +50,7 @@ def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
         "--variant",
         required=True,
         help="the rule set the games were played by: a riichi profile (riichi, riichi-sanma, "
-        "riichi-tenhou, riichi-tenhou-sanma)",
+        "riichi-tenhou, riichi-tenhou-sanma, riichi-mahjongsoul, riichi-mjsoul-sanma)",
     )
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument(

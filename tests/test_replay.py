@@ -58,6 +58,7 @@ def replayed(path: Path, variant: str, capsys: pytest.CaptureFixture[str]) -> li
         ("4p-red-half", "tenhou", "riichi-tenhou"),
         ("4p-red-half", "mjsoul", "riichi-mahjongsoul"),
         ("3p-red-half", "tenhou", "riichi-tenhou-sanma"),
+        ("3p-red-half", "mjsoul", "riichi-mjsoul-sanma"),
     ],
 )
 def test_riichienv_games_agree_hand_by_hand_with_the_reference_engine(
@@ -76,7 +77,8 @@ def test_riichienv_games_agree_hand_by_hand_with_the_reference_engine(
     assert [hand for hand in hands if triage(hand, log) == "unexplained"] == []
 
 
-NOTEN_TOTAL = "rule-set difference: noten payments of 2,000 in all (tenhou3p.draws.noten-payments)"
+NOTEN_TOTAL = "rule-set difference: noten payments of 2,000 in all ({rule})"
+NOTEN_RULES = ("tenhou3p.draws.noten-payments", "mjsoul3p.draws.noten-payments")
 
 
 def _noten_total(hand: dict, log: list[str]) -> int:
@@ -90,10 +92,11 @@ def triage(hand: dict, log: list[str]) -> str:
     """What a hand's verdict is: agreement, or a known class (each with its reason)."""
     if hand["verdict"] == "agrees":
         return "agrees"
-    if hand["verdict"] == "differs" and _noten_total(hand, log) == 2000:
+    noten = hand["verdict"] == "differs" and hand["rule"] in NOTEN_RULES
+    if noten and _noten_total(hand, log) == 2000:
         # riichienv's three-player game pays 2,000 in all at an exhaustive draw (as JoyPip's
         # riichi-sanma does); Tenhou's sanma pays 3,000: a rule of the platform.
-        return NOTEN_TOTAL
+        return NOTEN_TOTAL.format(rule=hand["rule"])
     return "unexplained"
 
 

@@ -139,6 +139,8 @@ def _tenhou_abort_as_exhaustive(hand: dict, log: list[str]) -> bool:
     if hand["verdict"] != "differs":
         return False
     game = json.loads(log[hand["start_line"] - 1])
+    if "log" not in game:  # an MJAI event, not a Tenhou JSON game
+        return False
     rows = game["log"][hand["hand"] - 1]
     if rows[-1][0] != "流局":
         return False
@@ -152,7 +154,7 @@ def jansou_triage(hand: dict, log: list[str]) -> str:
     """A hand's verdict: agreement, or a known class."""
     if hand["verdict"] == "agrees":
         return "agrees"
-    if log[hand["start_line"] - 1].startswith("{") and _tenhou_abort_as_exhaustive(hand, log):
+    if _tenhou_abort_as_exhaustive(hand, log):
         return ABORT_AS_EXHAUSTIVE
     events = [json.loads(line) for line in log[hand["start_line"] - 1 : hand["line"]]]
     drew_north = events[-2]["type"] == "tsumo" and events[-2]["pai"] == "N"
@@ -177,6 +179,7 @@ def jansou_triage(hand: dict, log: list[str]) -> str:
         ("tenhou", "tenhou.json", "riichi-tenhou", 8),  # Tenhou JSON
         ("mahjong-soul", "mahjong-soul.json", "riichi-mahjongsoul", 8),  # Tenhou JSON
         ("tenhou-3p", "tenhou-3p.jsonl", "riichi-tenhou-sanma", 6),  # MJAI
+        ("mahjong-soul-3p", "mahjong-soul-3p.jsonl", "riichi-mjsoul-sanma", 6),  # MJAI
     ],
 )
 def test_jansou_games_agree_hand_by_hand_with_the_platform_profiles(

@@ -29,6 +29,7 @@ RIICHI_PROFILES = (
     "riichi-tenhou",
     "riichi-tenhou-sanma",
     "riichi-mahjongsoul",
+    "riichi-mjsoul-sanma",
 )  # the profiles a package that can set every scoring house rule plays
 SCORING_HOUSE_RULES = frozenset(rule.name for rule in house_rules() if rule.scores)
 LIABILITY = frozenset({"pao", "pao_covers"})  # riichi.house.pao: a liable seat, never scored

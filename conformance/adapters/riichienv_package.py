@@ -112,7 +112,7 @@ class RiichienvPackageEngine(ScoreAdapter):
     """The ``riichienv`` package's hand evaluators."""
 
     name = "riichienv"
-    variants = ("riichi-mahjongsoul", "riichi-sanma")
+    variants = ("riichi-mahjongsoul", "riichi-sanma", "riichi-mjsoul-sanma")
     plays: ClassVar[Mapping[str, object]] = MappingProxyType({"double_yakuman": True})
     package = "riichienv"
 
