@@ -44,6 +44,7 @@ from conformance.usage import variant_id
 
 RIICHI_DEPOSIT = 1000
 REFERENCE = "reference"
+AGENT_SEEDS = 2**31  # an agents seed is below this (the scenario schema's bound)
 
 
 @dataclass(frozen=True)
@@ -57,8 +58,8 @@ class Deal:
 
 def deals(seed: int, count: int) -> list[Deal]:
     """The run's deals: deal ``i`` plays the wall of seed ``seed + i`` with agents seeded
-    from both (so two runs of different seeds share no deal)."""
-    return [Deal(i, seed + i, (seed + i) * 7919 + 1) for i in range(count)]
+    from it (so two runs of different seeds share no deal)."""
+    return [Deal(i, seed + i, ((seed + i) * 7919 + 1) % AGENT_SEEDS) for i in range(count)]
 
 
 @dataclass(frozen=True)

@@ -80,3 +80,9 @@ def test_an_engine_that_does_not_play_the_variant_is_a_usage_error(
     pytest.importorskip("mahjong")
     assert main(argv) == 2
     assert "does not play riichi hands" in capsys.readouterr().err
+
+
+def test_the_agents_seeds_stay_within_the_schemas_bound() -> None:
+    from conformance.play_random import AGENT_SEEDS, deals
+
+    assert all(0 <= deal.agent_seed < AGENT_SEEDS for deal in deals(2**31 - 100, 100))
