@@ -182,3 +182,22 @@ def test_compiling_the_schemas_leaves_the_shipped_ones_as_they_are() -> None:
     fast_check("protocol")
     fast_check_definition("scenario", "score_given")
     assert {name: schema(name) for name in before} == before
+
+
+@pytest.mark.parametrize(
+    ("variant", "reds", "message"),
+    [
+        ("riichi", ["0p0p"], "'0p0p' does not match"),  # the request schema
+        ("riichi", ["0m", "5p"], "'5p' does not match"),
+        ("riichi", ["0p"] * 5, "more red 0p than the 4 copies"),  # the engine
+        ("riichi-sanma", ["0m"], "0m is not a red five of this set"),
+    ],
+)
+def test_a_malformed_list_of_red_fives_is_refused_at_its_entry(
+    variant: str, reds: list[str], message: str
+) -> None:
+    given = {**RIICHI_WIN, "concealed": "111m456p789p123s55s", "options": {"red_fives": reds}}
+    error = evaluate(variant, "score", given)["error"]
+    assert error["code"] == "invalid-request"
+    assert message in error["message"]
+    assert error["path"] == ["options", "red_fives", len(reds) - 1]

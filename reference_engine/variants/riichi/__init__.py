@@ -79,8 +79,7 @@ class Riichi(Variant):
         tiles = self.profile.tiles
         reds: list[Tile] = []
         for index, text in enumerate(value):
-            parsed = tiles_at(text, *path, index)
-            red = parsed[0] if len(parsed) == 1 else Tile.EAST
+            (red,) = tiles_at(text, *path, index)  # one of 0m 0p 0s: the request schema
             if not red.is_red or red.normal not in tiles.kinds:
                 message = f"{red.mpsz} is not a red five of this set"
                 raise RuleError("invalid-request", message, path=(*path, index))
