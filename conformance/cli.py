@@ -360,6 +360,7 @@ def build_parser() -> argparse.ArgumentParser:
         "play-random", help="long random-play runs of an engine, each hand checked"
     )
     add_play_random_arguments(play_random_parser)
+    add_time_limits(play_random_parser)
     play_random_parser.set_defaults(func=play_random_command)
     cov = sub.add_parser("coverage", help="fixtures per rule")
     cov.add_argument("--variant", help="only this variant")

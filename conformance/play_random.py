@@ -190,6 +190,8 @@ def play_random(
 
 
 def add_play_random_arguments(parser: argparse.ArgumentParser) -> None:
+    """The command's own options (the engine's time limits are ``mjspec run``'s, added
+    by the command line)."""
     parser.add_argument(
         "--engine", default=REFERENCE, help="as for mjspec run (default: reference)"
     )
@@ -197,8 +199,6 @@ def add_play_random_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--deals", type=int, default=100, help="hands to play (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="the first deal's wall seed")
     parser.add_argument("--format", choices=("text", "json"), default="text")
-    parser.add_argument("--timeout", type=float, default=10.0, help="as for mjspec run")
-    parser.add_argument("--start-timeout", type=float, default=20.0, help="as for mjspec run")
     add_campaign_arguments(parser, "play")
 
 

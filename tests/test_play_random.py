@@ -86,3 +86,12 @@ def test_the_agents_seeds_stay_within_the_schemas_bound() -> None:
     from conformance.play_random import AGENT_SEEDS, deals
 
     assert all(0 <= deal.agent_seed < AGENT_SEEDS for deal in deals(2**31 - 100, 100))
+
+
+def test_a_time_limit_that_is_not_a_number_of_seconds_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["play-random", "--variant", "riichi", "--timeout", "nan"])
+    assert stop.value.code == 2
+    assert "give more than 0" in capsys.readouterr().err
