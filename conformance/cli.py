@@ -31,6 +31,7 @@ from conformance.fuzz.shards import Campaign, fuzz_campaign
 from conformance.lint import lint
 from conformance.play_random import add_play_random_arguments, play_random_command
 from conformance.problems import Problem, ProblemsError
+from conformance.proposals import UnwritableError
 from conformance.propose_cli import (
     add_check_arguments,
     add_propose_arguments,
@@ -241,7 +242,11 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
             print(f"  known, {count} cases: {reason}")
         for finding in report.findings:
             fields = ", ".join(sorted({d.path for d in finding.differences})) or "error"
-            path = write_finding(finding, info, args.seed, catalogue, Path(args.out))
+            try:
+                path = write_finding(finding, info, args.seed, catalogue, Path(args.out))
+            except UnwritableError as error:
+                print(f"{error.code}: {error}", file=sys.stderr)
+                return 2
             print(f"  case {finding.index}: {fields}\n    -> {path}")
         total += len(report.findings)
     cases = sum(report.cases for report in reports)

@@ -31,14 +31,23 @@ def _string(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
 _FixtureDumper.add_representer(str, _string)
 
 
+class UnwritableError(Exception):
+    """The folder for the proposals cannot be written (code ``unwritable``)."""
+
+    code = "unwritable"
+
+
 def write_fixture(document: Mapping[str, Any], out: Path) -> Path:
     """Write ``document`` (its id ``<variant>/<area>/<stem>``, each part a slug) under
-    ``out`` as ``<variant>/<area>/<stem>.yaml``."""
+    ``out`` as ``<variant>/<area>/<stem>.yaml`` (UnwritableError when the system refuses)."""
     variant, area, stem = str(document["id"]).split("/")
     path = out / variant / area / f"{stem}.yaml"
     if not path.resolve().is_relative_to(out.resolve()):
         raise ValueError(f"a fixture would be written outside {out}")  # never: every part is ours
-    path.parent.mkdir(parents=True, exist_ok=True)
     text = yaml.dump(dict(document), Dumper=_FixtureDumper, sort_keys=False, allow_unicode=True)
-    path.write_text(text, "utf-8")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, "utf-8")
+    except OSError as error:
+        raise UnwritableError(f"cannot write {path}: {error.strerror or error}") from None
     return path

@@ -28,6 +28,7 @@ from conformance.campaign import (
 from conformance.engine import reference_plugin
 from conformance.files import read_utf8
 from conformance.problems import Problem, ProblemsError
+from conformance.proposals import UnwritableError
 from conformance.replay.mjai import MAX_LOG_BYTES, LoggedHand, parse_mjai
 from conformance.replay.propose import write_proposal
 from conformance.replay.replay import HandReplay, Verdict, replay_hand
@@ -155,7 +156,11 @@ def replay_command(args: argparse.Namespace) -> int:
         for problem in result.problems:
             print(problem, file=sys.stderr)
         problems += len(result.problems)
-    proposed = _propose(replays, variant, Path(args.propose)) if args.propose else []
+    try:
+        proposed = _propose(replays, variant, Path(args.propose)) if args.propose else []
+    except UnwritableError as error:
+        print(f"{error.code}: {error}", file=sys.stderr)
+        return 2
     if args.format == "json":
         report = {
             "hands": [_shown(r) for r in replays],

@@ -13,6 +13,7 @@ from conformance.cli import main
 from conformance.corpus import load_corpus
 from conformance.engine import EngineInfo, engine_info
 from conformance.fuzz.differential import Finding, Plan, fuzz, write_finding
+from conformance.proposals import UnwritableError
 from reference_engine.plugin import ReferenceEngine
 
 
@@ -150,3 +151,12 @@ def test_fuzz_in_workers_and_on_a_dask_cluster_gives_the_one_process_report(
 def test_fuzz_workers_out_of_range_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["fuzz", "--engine", "reference", "--workers", "0"]) == 2
     assert "--workers is a whole number" in capsys.readouterr().err
+
+
+def test_a_findings_folder_that_cannot_be_written_is_a_coded_error(tmp_path: Path) -> None:
+    engine = RiichiIsTwoHan()
+    report = fuzz(engine, engine_info(engine), "riichi", Plan(seed=3, count=300, max_findings=1))
+    blocked = tmp_path / "a-file"
+    blocked.write_text("", "utf-8")
+    with pytest.raises(UnwritableError, match="cannot write"):
+        write_finding(report.findings[0], engine_info(engine), 3, None, blocked)

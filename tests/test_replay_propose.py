@@ -77,3 +77,15 @@ def test_a_refused_action_is_proposed_as_legal_up_to_that_step(
     assert document["expect"] == {"checkpoints": [{"after": step + 1}]}
     assert main(["validate", str(out)]) == 0
     assert main(["check", name]) == 1
+
+
+def test_a_proposals_folder_that_cannot_be_written_is_a_coded_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "games.jsonl"
+    write_games(log, "3p-red-half", 3)
+    blocked = tmp_path / "a-file"
+    blocked.write_text("", "utf-8")
+    argv = ["replay", str(log), "--variant", "riichi-tenhou-sanma", "--propose", str(blocked)]
+    assert main(argv) == 2
+    assert "unwritable: cannot write" in capsys.readouterr().err
