@@ -130,13 +130,21 @@ def test_an_unreachable_cluster_is_a_usage_error(
     assert "cannot reach the Dask scheduler" in capsys.readouterr().err
 
 
+def replay_report(
+    log: Path, variant: str, capsys: pytest.CaptureFixture[str], *options: str
+) -> tuple[int, dict]:
+    """The exit status and the JSON report of ``mjspec replay`` on ``log``."""
+    code = main(["replay", str(log), "--variant", variant, "--format", "json", *options])
+    return code, json.loads(capsys.readouterr().out)
+
+
 def test_the_report_counts_by_rule_the_hands_that_exercised_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     log = tmp_path / "games.jsonl"
     write_games(log, "4p-red-half", 2)
-    assert main(["replay", str(log), "--variant", "riichi-tenhou", "--format", "json"]) == 0
-    report = json.loads(capsys.readouterr().out)
+    code, report = replay_report(log, "riichi-tenhou", capsys)
+    assert code == 0
     rules, hands = report["rules"], report["hands"]
     assert rules["riichi.play.riichi"]["agrees"] == sum(
         "riichi.play.riichi" in hand["rules"] for hand in hands
@@ -158,8 +166,9 @@ def test_a_draw_logged_with_another_reason_differs_on_the_reason_and_names_its_r
     at = next(i for i, line in enumerate(lines) if '"exhaustive_draw"' in line)
     lines[at] = lines[at].replace('"exhaustive_draw"', '"sufuurenta"')  # four winds
     log.write_text("\n".join(lines) + "\n", "utf-8")
-    assert main(["replay", str(log), "--variant", "riichi-tenhou", "--format", "json"]) == 1
-    (hand,) = [h for h in json.loads(capsys.readouterr().out)["hands"] if h["verdict"] != "agrees"]
+    code, report = replay_report(log, "riichi-tenhou", capsys)
+    assert code == 1
+    (hand,) = [h for h in report["hands"] if h["verdict"] != "agrees"]
     assert hand["verdict"] == "differs"
     assert hand["log"] == "reason: four-winds (sufuurenta)"
     assert hand["engine"] == "reason: exhaustive"

@@ -14,14 +14,9 @@ from conformance.yamlsafe import load_file
 
 pytest.importorskip("riichienv")
 
-from test_replay import write_games
+from test_replay import replay_report, write_games
 
 pytestmark = pytest.mark.slow
-
-
-def _report(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, dict]:
-    code = main(argv)
-    return code, json.loads(capsys.readouterr().out)
 
 
 def test_a_hand_whose_end_differs_is_proposed_with_the_logs_result(
@@ -30,8 +25,7 @@ def test_a_hand_whose_end_differs_is_proposed_with_the_logs_result(
     log = tmp_path / "games.jsonl"
     write_games(log, "3p-red-half", 3)  # riichienv pays 2,000 in all at a sanma draw
     out = tmp_path / "proposed"
-    argv = ["replay", str(log), "--variant", "riichi-tenhou-sanma", "--format", "json"]
-    code, report = _report([*argv, "--propose", str(out)], capsys)
+    code, report = replay_report(log, "riichi-tenhou-sanma", capsys, "--propose", str(out))
     assert code == 1
     differing = [hand for hand in report["hands"] if hand["verdict"] == "differs"]
     assert differing
@@ -64,8 +58,7 @@ def test_a_refused_action_is_proposed_as_legal_up_to_that_step(
     events[first]["pai"] = next(t for t in ("E", "S", "W", "N", "P", "F", "C") if t not in held)
     log.write_text("".join(json.dumps(e) + "\n" for e in events), "utf-8")
     out = tmp_path / "proposed"
-    argv = ["replay", str(log), "--variant", "riichi-tenhou", "--format", "json"]
-    code, report = _report([*argv, "--propose", str(out)], capsys)
+    code, report = replay_report(log, "riichi-tenhou", capsys, "--propose", str(out))
     assert code == 1
     refused = next(hand for hand in report["hands"] if hand["verdict"] != "agrees")
     assert refused["verdict"] == "refused"
