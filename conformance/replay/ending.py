@@ -42,7 +42,7 @@ class LoggedEnd:
 
 
 @dataclass(frozen=True)
-class Difference:
+class EndDifference:
     """The first item of a hand's end on which the log and the engine disagree."""
 
     item: str  # end, reason, winners, score changes
@@ -91,19 +91,19 @@ def engine_deltas(result: Mapping[str, Any], players: int) -> dict[str, int]:
 
 def first_difference(
     logged: LoggedEnd, result: Mapping[str, Any], players: int
-) -> Difference | None:
+) -> EndDifference | None:
     """The first of end, reason, winners and score changes on which they differ."""
     end = str(result.get("end"))
     if end != logged.end:
-        return Difference("end", logged.end, end)
+        return EndDifference("end", logged.end, end)
     if logged.end == "draw" and logged.reason is not None:
         reason = str(result.get("reason"))
         if reason != logged.reason:
-            return Difference("reason", f"{logged.reason} ({logged.spelled})", reason)
+            return EndDifference("reason", f"{logged.reason} ({logged.spelled})", reason)
     winners = tuple(str(w.get("seat")) for w in result.get("winners", ()) if isinstance(w, dict))
     if sorted(winners) != sorted(logged.winners):
-        return Difference("winners", " ".join(logged.winners), " ".join(winners))
+        return EndDifference("winners", " ".join(logged.winners), " ".join(winners))
     computed = engine_deltas(result, players)
     if dict(logged.deltas) != computed:
-        return Difference("score changes", str(dict(logged.deltas)), str(computed))
+        return EndDifference("score changes", str(dict(logged.deltas)), str(computed))
     return None
