@@ -4,19 +4,21 @@ A log ends a hand with ``hora`` events (one per winner) or a ``ryukyoku`` with i
 spelled as its producer spells it (MJAI as riichienv or jansou writes it, or the names of
 Tenhou JSON, read by :mod:`conformance.replay.tenhou`). Compared in order: a win or a
 draw, the draw's reason, the winners, and each seat's score change over the hand (the
-riichi deposits included). The log's score changes split into payments and deposits as
-the log's own events say: 1,000 down per accepted riichi, every stick on the table to the
-first winner.
+riichi deposits included); where the log writes a winner's value (Tenhou JSON's score and
+yaku strings), its yaku, han, fu and limit come before the score changes. The log's score
+changes split into payments and deposits as the log's own events say: 1,000 down per
+accepted riichi, every stick on the table to the first winner.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.replay.convert import REASONS, RIICHI_DEPOSIT, SEATS, logged_deltas
 from conformance.replay.mjai import LoggedHand
+from conformance.replay.tenhou_yaku import DORA, SCORE_FIELD, LoggedValue, read_value
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,7 @@ class LoggedEnd:
     deposits: Mapping[str, int]
     sticks_left: int
     self_drawn: bool = False
+    values: Mapping[str, LoggedValue] = field(default_factory=dict)  # winner -> its value
 
     @property
     def reason(self) -> str | None:
@@ -45,9 +48,10 @@ class LoggedEnd:
 class EndDifference:
     """The first item of a hand's end on which the log and the engine disagree."""
 
-    item: str  # end, reason, winners, score changes
+    item: str  # end, reason, winners, yaku, han, fu, limit, score changes
     logged: str
     engine: str
+    pattern: str | None = None  # for yaku: the first pattern one side has and not the other
 
 
 def logged_end(hand: LoggedHand, players: int) -> LoggedEnd | None:
@@ -77,7 +81,12 @@ def logged_end(hand: LoggedHand, players: int) -> LoggedEnd | None:
         sticks_left = 0
     end = "win" if kind == "win" else "draw"
     spelled = "" if end == "win" else kind
-    return LoggedEnd(end, spelled, winners, deltas, deposits, sticks_left, self_drawn)
+    values = {
+        seat(e.data.get("actor")): value
+        for e in horas
+        if (value := read_value(e.data.get(SCORE_FIELD, ()))) is not None
+    }
+    return LoggedEnd(end, spelled, winners, deltas, deposits, sticks_left, self_drawn, values)
 
 
 def engine_deltas(result: Mapping[str, Any], players: int) -> dict[str, int]:
@@ -103,7 +112,48 @@ def first_difference(
     winners = tuple(str(w.get("seat")) for w in result.get("winners", ()) if isinstance(w, dict))
     if sorted(winners) != sorted(logged.winners):
         return EndDifference("winners", " ".join(logged.winners), " ".join(winners))
+    for winner in result.get("winners", ()):
+        value = logged.values.get(str(winner.get("seat"))) if isinstance(winner, dict) else None
+        if value is not None:
+            difference = value_difference(value, winner)
+            if difference is not None:
+                return difference
     computed = engine_deltas(result, players)
     if dict(logged.deltas) != computed:
         return EndDifference("score changes", str(dict(logged.deltas)), str(computed))
+    return None
+
+
+def _shown(patterns: Mapping[str, int]) -> str:
+    return " ".join(f"{p}:{n}" if p in DORA else p for p, n in sorted(patterns.items())) or "-"
+
+
+def value_difference(logged: LoggedValue, winner: Mapping[str, Any]) -> EndDifference | None:
+    """The first of a winner's yaku (with the dora counted), han, fu and limit on which the
+    log's value and the engine's differ; a figure the log leaves out is not compared."""
+    seat = str(winner.get("seat"))
+    raw = winner.get("patterns", {})
+    engine = {
+        str(p): (int(n) if p in DORA else 1)
+        for p, n in (raw.items() if isinstance(raw, Mapping) else ())
+        if isinstance(n, int) and n > 0
+    }
+    if engine != dict(logged.patterns) or logged.unknown:
+        unknown = f" (names not known here: {', '.join(logged.unknown)})" if logged.unknown else ""
+        shown = _shown(logged.patterns) + unknown
+        differing = sorted(
+            p for p in {*engine, *logged.patterns} if engine.get(p) != logged.patterns.get(p)
+        )
+        return EndDifference(
+            "yaku",
+            f"{seat} {shown}",
+            f"{seat} {_shown(engine)}",
+            differing[0] if differing else None,
+        )
+    for item, figure in (("han", logged.han), ("fu", logged.fu)):
+        if figure is not None and winner.get(item) != figure:
+            return EndDifference(item, f"{seat} {figure}", f"{seat} {winner.get(item)}")
+    limit = logged.limit
+    if (limit is not None or logged.fu is not None) and winner.get("limit") != limit:
+        return EndDifference("limit", f"{seat} {limit}", f"{seat} {winner.get('limit')}")
     return None

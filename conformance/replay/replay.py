@@ -149,7 +149,7 @@ def replay_hand(engine: Engine, hand: LoggedHand, variant: str, finder: RuleFind
             engine=f"{difference.item}: {difference.engine}",
             passes=passes,
             item=difference.item,
-            rule=finder.of_difference(difference.item, ending),
+            rule=finder.of_difference(difference.item, ending, difference.pattern),
             rules=rules,
             request=replay.request,
         )

@@ -31,6 +31,11 @@ DRAWS = {  # a draw's reason -> the rules that settle it
     "four-riichi": ("abortive.four-riichi",),
     "triple-ron": ("abortive.triple-ron",),
 }
+VALUES = {  # a figure of a win's value -> the rules that set it
+    "han": ("points.base",),
+    "fu": ("fu.base-and-rounding",),
+    "limit": ("points.limits",),
+}
 TSUMO = ("payments.tsumo", "payments.tsumo-split")
 RON = ("payments.ron",)
 
@@ -84,11 +89,16 @@ class RuleFinder:
             ids += self.of_end(result, self_drawn)
         return tuple(dict.fromkeys(ids))
 
-    def of_difference(self, item: str, end: LoggedEnd) -> str | None:
+    def of_difference(self, item: str, end: LoggedEnd, pattern: str | None = None) -> str | None:
         """The rule a difference at the end is about: the draw's settlement (the log's
-        reason), who may win, or the winner's payment."""
+        reason), who may win, the yaku in question (``pattern``) or the figure of the
+        value, or the winner's payment."""
         if end.end == "draw" and end.reason in DRAWS:
             return self.first(DRAWS[end.reason])
+        if item == "yaku" and pattern in self.by_pattern:
+            return self.by_pattern[pattern]
+        if item in VALUES:
+            return self.first(VALUES[item])
         if item in ("end", "winners"):
             return self.first(("claims.ron-needs-yaku", "claims.multiple-ron"))
         return self.first(TSUMO if end.self_drawn else RON)

@@ -5,9 +5,10 @@ the scores, the dora and ura indicators, then for each player its 13 dealt tiles
 *takes* (each a tile drawn, or a claim written as a meld string) and its *discards* (a
 tile, ``60`` for the tile just drawn, ``r`` before a riichi discard, a concealed or added
 kan as a meld string, ``0`` in the slot an open kan leaves), and the result (``和了`` with
-score changes and winner details, or a draw's name with its changes). Tiles are numbers:
-11-19 characters, 21-29 circles, 31-39 bamboos, 41-47 East South West North White Green
-Red, 51-53 the red fives.
+score changes and winner details, or a draw's name with its changes). A win's score and
+yaku strings, where written, go with its ``hora`` event
+(:mod:`conformance.replay.tenhou_yaku`). Tiles are numbers: 11-19 characters, 21-29
+circles, 31-39 bamboos, 41-47 East South West North White Green Red, 51-53 the red fives.
 
 The order of turns is not written: it is rebuilt by playing the hand out seat after seat,
 letting a player whose next take is a claim of the tile just discarded (from the seat its
@@ -31,6 +32,7 @@ from typing import Any
 
 from conformance.problems import Problem, ProblemsError, excerpt
 from conformance.replay.mjai import Event, LoggedHand, json_line
+from conformance.replay.tenhou_yaku import SCORE_FIELD, ScoreTextError, read_value
 
 PLAYERS = 4
 TSUMOGIRI = 60
@@ -310,15 +312,19 @@ def _ending(result: list[Any], ura: list[str]) -> list[dict[str, Any]]:
                 )
             winner = _seat(detail[0], last, at + 1, 0)
             payer = _seat(detail[1], last, at + 1, 1)
-            wins.append(
-                {
-                    "type": "hora",
-                    "actor": winner,
-                    "target": payer,
-                    "deltas": deltas,
-                    "ura_markers": ura,
-                }
-            )
+            win = {
+                "type": "hora",
+                "actor": winner,
+                "target": payer,
+                "deltas": deltas,
+                "ura_markers": ura,
+            }
+            try:
+                if read_value(detail[3:]) is not None:
+                    win[SCORE_FIELD] = detail[3:]
+            except ScoreTextError as error:
+                raise TenhouError(str(error), (last, at + 1, 3 + error.index)) from None
+            wins.append(win)
         return wins
     if name not in DRAWS:
         raise TenhouError(f"unknown result {excerpt(name)} (a win, or a draw's name)", (last, 0))
