@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jansou_values import with_values
 from tenhou_logs import game
 
 from conformance.cli import main
@@ -103,7 +104,8 @@ GAMES = 200 if os.environ.get("MJSPEC_LONG") == "1" else 3
 def write_jansou_games(path: Path, preset: str, games: int) -> None:
     """``games`` seeded jansou games under ``preset``, played by its efficiency agent (which
     wins, riichis, pons value tiles and calls once open): Tenhou JSON for four players, one
-    game per line; jansou writes three-player games as MJAI only."""
+    game per line, each win's value written by jansou's own scorer (:mod:`jansou_values`);
+    jansou writes three-player games as MJAI only."""
     from jansou.core.rules import preset as rules_of
     from jansou.game.agents import SmartEfficiencyAgent
     from jansou.game.environment import Environment
@@ -118,7 +120,8 @@ def write_jansou_games(path: Path, preset: str, games: int) -> None:
             env.run([SmartEfficiencyAgent(seed * 10 + i) for i in range(rules.player_count)])
             record = paifu_from_game(env)
             if rules.player_count == 4:
-                log.write(json.dumps(dump_tenhou_json(record), ensure_ascii=False) + "\n")
+                document = with_values(dump_tenhou_json(record), record)
+                log.write(json.dumps(document, ensure_ascii=False) + "\n")
             else:
                 log.write(dump_mjai(record).rstrip("\n") + "\n")
 
