@@ -123,3 +123,26 @@ def test_every_tenhou_name_scores_as_a_pattern_of_the_riichi_profiles() -> None:
     }
     assert set(YAKU.values()) - patterns == set()
     assert patterns >= DORA
+
+
+def test_an_mjai_hora_with_a_malformed_value_is_a_located_problem(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tehais = [
+        ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p"],
+        ["1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "1p", "2p", "3p", "4p"],
+        ["E", "E", "E", "S", "S", "S", "W", "W", "W", "N", "N", "N", "P"],
+        ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "5p", "6p", "7p", "8p"],
+    ]
+    events = [
+        {"type": "start_game"},
+        {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
+         "dora_marker": "1p", "scores": [25000] * 4, "tehais": tehais},
+        {"type": "hora", "actor": 0, "target": 1, "deltas": [0] * 4, "tenhou_score": 7},
+        {"type": "end_kyoku"},
+        {"type": "end_game"},
+    ]  # fmt: skip
+    log = tmp_path / "game.jsonl"
+    log.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
+    assert main(["replay", str(log), "--variant", "riichi-tenhou"]) == 1
+    assert "game.jsonl:3:1: log-field:" in capsys.readouterr().err

@@ -16,9 +16,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from conformance.problems import ProblemsError
 from conformance.replay.convert import REASONS, RIICHI_DEPOSIT, SEATS, logged_deltas
 from conformance.replay.mjai import LoggedHand
-from conformance.replay.tenhou_yaku import DORA, SCORE_FIELD, LoggedValue, read_value
+from conformance.replay.tenhou_yaku import (
+    DORA,
+    SCORE_FIELD,
+    LoggedValue,
+    ScoreTextError,
+    read_value,
+)
 
 
 @dataclass(frozen=True)
@@ -81,11 +88,16 @@ def logged_end(hand: LoggedHand, players: int) -> LoggedEnd | None:
         sticks_left = 0
     end = "win" if kind == "win" else "draw"
     spelled = "" if end == "win" else kind
-    values = {
-        seat(e.data.get("actor")): value
-        for e in horas
-        if (value := read_value(e.data.get(SCORE_FIELD, ()))) is not None
-    }
+    values = {}
+    for hora in horas:
+        try:
+            value = read_value(hora.data.get(SCORE_FIELD, ()))
+        except ScoreTextError as error:
+            raise ProblemsError(
+                [hand.problem(hora, "log-field", str(error), SCORE_FIELD)]
+            ) from None
+        if value is not None:
+            values[seat(hora.data.get("actor"))] = value
     return LoggedEnd(end, spelled, winners, deltas, deposits, sticks_left, self_drawn, values)
 
 

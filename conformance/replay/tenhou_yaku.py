@@ -106,9 +106,11 @@ class LoggedValue:
     yakuman: bool
 
 
-def read_value(entries: Sequence[object]) -> LoggedValue | None:
+def read_value(entries: object) -> LoggedValue | None:
     """A win's value from its details after the three seats (None when they hold no score,
     as jansou writes them). Raises ScoreTextError on an entry that is not one."""
+    if not isinstance(entries, Sequence) or isinstance(entries, str):
+        raise ScoreTextError(f"a win's value should be a list of strings, not {entries!r}", 0)
     if not entries or entries[0] == "":
         return None
     score, *yaku = entries
