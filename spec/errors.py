@@ -10,7 +10,8 @@ class RuleError(Exception):
 
     ``path`` locates the offending field in the request (for example
     ``("given", "concealed")``) and ``column`` the 1-based column inside a
-    tile string, when known.
+    tile string, when known. ``rule`` names the catalogue rule that refuses an
+    action (an ``illegal-action``), when the engine knows it.
     """
 
     def __init__(
@@ -20,16 +21,20 @@ class RuleError(Exception):
         *,
         path: tuple[str | int, ...] = (),
         column: int | None = None,
+        rule: str | None = None,
     ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.path = path
         self.column = column
+        self.rule = rule
 
     def at(self, *path: str | int) -> RuleError:
         """The same error located under ``path`` (prefixed to any path it already has)."""
-        return RuleError(self.code, self.message, path=(*path, *self.path), column=self.column)
+        return RuleError(
+            self.code, self.message, path=(*path, *self.path), column=self.column, rule=self.rule
+        )
 
     def __str__(self) -> str:
         where = f" at column {self.column}" if self.column is not None else ""
