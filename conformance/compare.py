@@ -297,7 +297,8 @@ def _step_of(illegal: Any) -> int | None:
 
 
 def _compare_illegal(expected: Any, actual: Any) -> list[Difference]:
-    """The refused action; a refusal the fixture does not expect is a difference too."""
+    """The refused action; a refusal the fixture does not expect is a difference too. The
+    rule that refuses it is compared when both name one (an engine may leave it out)."""
     if not isinstance(expected, Mapping):
         if not isinstance(actual, Mapping):
             return []
@@ -309,8 +310,10 @@ def _compare_illegal(expected: Any, actual: Any) -> list[Difference]:
         min(steps, default=None),
         [
             Difference(f"illegal.{key}", expected[key], actual.get(key))
-            for key in ("after", "code")
-            if not _exactly(expected[key], actual.get(key))
+            for key in ("after", "code", "rule")
+            if key in expected
+            and (key != "rule" or "rule" in actual)
+            and not _exactly(expected[key], actual.get(key))
         ],
     )
 

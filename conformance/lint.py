@@ -3,6 +3,7 @@
 Codes: ``duplicate-id``, ``id-mismatch``, ``unknown-variant``, ``unknown-area``, ``unknown-rule``,
 ``duplicate-title``, ``unknown-pattern``, ``payments-sum``, ``duplicate-rule-id``,
 ``unknown-figure``, ``figure-kind`` (a score figure the profile's outcome does not report),
+``uncited-rule`` (a refusal's rule that the fixture does not cite),
 and, for a fixture that does not expect an error, the hand checks of the
 notation: ``invalid-tile``, ``too-many-copies``, ``tile-count``, ``invalid-meld``,
 ``flower-in-hand``, and those of :mod:`conformance.lint_kinds` (walls, scripts, claims
@@ -170,6 +171,12 @@ def _lint_case(case: Case, corpus: Corpus) -> list[Problem]:
                     value=True,
                 )
             )
+    illegal = case.expect.get("illegal")
+    refusing = illegal.get("rule") if isinstance(illegal, Mapping) else None
+    if isinstance(refusing, str) and refusing not in case.rules:
+        message = f"the refusing rule {refusing!r} is not among the rules the fixture cites"
+        path = ("expect", "illegal", "rule")
+        problems.append(doc.problem("uncited-rule", message, path, value=True))
     profile = _profile(case.variant)
     if profile is None:  # reported once, at the profile (_lint_profiles)
         return problems

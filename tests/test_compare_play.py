@@ -187,6 +187,18 @@ def test_the_refused_action_compares_its_step_and_code() -> None:
     assert paths(diffs) == ["illegal.code"]
 
 
+def test_the_refusing_rule_is_compared_when_both_sides_name_one() -> None:
+    named = {"after": 4, "code": "illegal-action", "rule": "riichi.furiten.temporary"}
+    expected = {"illegal": {"after": 4, "code": "illegal-action", "rule": "riichi.play.riichi"}}
+    diffs = play(expected, {"trace": TRACE, "illegal": named})
+    assert diffs == [
+        Difference("illegal.rule", "riichi.play.riichi", "riichi.furiten.temporary", 4)
+    ]
+    unnamed = {"after": 4, "code": "illegal-action"}
+    assert play(expected, {"trace": TRACE, "illegal": unnamed}) == []
+    assert play({"illegal": unnamed}, {"trace": TRACE, "illegal": named}) == []
+
+
 def test_an_accepted_action_that_should_be_refused_is_a_difference() -> None:
     diffs = play({"illegal": {"after": 2, "code": "illegal-action"}})
     assert diffs == [Difference("illegal", {"after": 2, "code": "illegal-action"}, None, 2)]

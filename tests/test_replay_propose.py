@@ -5,12 +5,18 @@ and which the reference engine then disagrees with."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from conformance.cli import main
+from conformance.replay.mjai import parse_mjai
+from conformance.replay.replay import Verdict, replay_hand
+from conformance.replay.rules import finder_for
 from conformance.yamlsafe import load_file
+from reference_engine.plugin import ReferenceEngine
 
 pytest.importorskip("riichienv")
 
@@ -45,10 +51,8 @@ def test_a_hand_whose_end_differs_is_proposed_with_the_logs_result(
     assert "DISAGREES" in capsys.readouterr().out
 
 
-def test_a_refused_action_is_proposed_as_legal_up_to_that_step(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    log = tmp_path / "games.jsonl"
+def write_a_game_discarding_a_tile_not_held(log: Path) -> None:
+    """One game whose first discard is of an honour its maker does not hold."""
     write_games(log, "4p-red-half", 1)
     events = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
     start = next(i for i, e in enumerate(events) if e["type"] == "start_kyoku")
@@ -57,6 +61,42 @@ def test_a_refused_action_is_proposed_as_legal_up_to_that_step(
     held = set(events[start]["tehais"][actor]) | {events[first - 1].get("pai")}
     events[first]["pai"] = next(t for t in ("E", "S", "W", "N", "P", "F", "C") if t not in held)
     log.write_text("".join(json.dumps(e) + "\n" for e in events), "utf-8")
+
+
+class NamingEngine(ReferenceEngine):
+    """The reference engine, naming ``rule`` as the rule of each of its refusals."""
+
+    def __init__(self, rule: str) -> None:
+        self.rule = rule
+
+    def evaluate(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        outcome = super().evaluate(request)
+        if "illegal" in outcome:
+            outcome["illegal"]["rule"] = self.rule
+        return outcome
+
+
+@pytest.mark.parametrize(
+    ("named", "reported"),
+    [("riichi.play.riichi", "riichi.play.riichi"), ("riichi.no.such-rule", None)],
+    ids=["a-rule-of-the-variant", "an-unknown-id"],
+)
+def test_a_refusal_is_about_the_rule_the_engine_names_when_the_variant_has_it(
+    tmp_path: Path, named: str, reported: str | None
+) -> None:
+    log = tmp_path / "games.jsonl"
+    write_a_game_discarding_a_tile_not_held(log)
+    (hand, *_) = parse_mjai(log.read_text("utf-8"), str(log))
+    replayed = replay_hand(NamingEngine(named), hand, "riichi-tenhou", finder_for("riichi-tenhou"))
+    assert replayed.verdict is Verdict.REFUSED
+    assert replayed.rule == reported
+
+
+def test_a_refused_action_is_proposed_as_legal_up_to_that_step(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "games.jsonl"
+    write_a_game_discarding_a_tile_not_held(log)
     out = tmp_path / "proposed"
     code, report = replay_report(log, "riichi-tenhou", capsys, "--propose", str(out))
     assert code == 1

@@ -78,6 +78,15 @@ def _with_passes(replay: Replayable, outcome: Mapping[str, Any], step: int) -> l
     return actions[:step] + [f"{seat} pass" for seat in passing] + actions[step:]
 
 
+def _refusing_rule(illegal: Mapping[str, Any], finder: RuleFinder, action: str) -> str | None:
+    """The rule that refuses ``action``: the one the engine names, when it is a rule of the
+    variant, else the rule that allows such an action."""
+    named = illegal.get("rule")
+    if isinstance(named, str) and named in finder.rules:
+        return named
+    return finder.of_action(action)
+
+
 def replay_hand(engine: Engine, hand: LoggedHand, variant: str, finder: RuleFinder) -> HandReplay:
     """Replay ``hand`` (raises ProblemsError on a malformed event)."""
     replay = replayable(hand, variant)
@@ -114,7 +123,7 @@ def replay_hand(engine: Engine, hand: LoggedHand, variant: str, finder: RuleFind
                 actions[step],
                 f"{illegal.get('code')}: {illegal.get('message')}",
                 passes,
-                rule=finder.of_action(actions[step]),
+                rule=_refusing_rule(illegal, finder, actions[step]),
                 rules=finder.of_hand(actions[: step + 1], None, self_drawn),
                 request=replay.request,
             )

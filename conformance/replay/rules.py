@@ -11,6 +11,7 @@ from typing import Any
 
 from conformance.corpus import Rule, load_corpus
 from conformance.replay.ending import LoggedEnd
+from spec.catalogue import first_ending
 
 ACTIONS = {  # an action's verb -> the rules that allow it
     "riichi": ("play.riichi",),
@@ -55,11 +56,7 @@ class RuleFinder:
 
     def first(self, suffixes: Iterable[str]) -> str | None:
         """The first rule whose id ends with one of ``suffixes``, tried in order."""
-        for suffix in suffixes:
-            for rule_id in self.rules:
-                if rule_id.endswith("." + suffix):
-                    return rule_id
-        return None
+        return first_ending(self.rules, suffixes)
 
     def of_action(self, action: str) -> str | None:
         """The rule that allows an action of a script (``east pung 5m``)."""
