@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from reference_engine.hand import red_choice
 from reference_engine.play.claims import granted
+from reference_engine.play.refusal import Refusal, Refused
 from reference_engine.play.rules import PlayRules, without
 from reference_engine.play.state import Declarations, GameState, Phase, PlayTable, replace_at
 from spec.actions import Action, ActionKind
@@ -266,7 +267,9 @@ def apply(rules: PlayRules, state: GameState, action: Action, *, checked: bool =
     ``checked=False`` skips that check, for a caller that took the action from
     :func:`legal_actions` on this very state."""
     if checked and action not in legal_actions(rules, state, action.seat):
-        raise RuleError("illegal-action", why_illegal(rules, state, action))
+        refusal = why_illegal(rules, state, action)
+        rule = rules.rule_id(refusal.rules)
+        raise RuleError("illegal-action", refusal.message, rule=rule)
     kind = action.kind
     if state.phase in (Phase.CLAIM, Phase.ROB):
         return _answer(rules, state, action)
@@ -293,37 +296,66 @@ def apply(rules: PlayRules, state: GameState, action: Action, *, checked: bool =
     return rules.variant_action(state, action)
 
 
-def why_illegal(rules: PlayRules, state: GameState, action: Action) -> str:
-    """A sentence saying why ``action`` is refused."""
+def why_illegal(rules: PlayRules, state: GameState, action: Action) -> Refusal:
+    """Why ``action`` is refused: a sentence, and the rules of the family that refuse it
+    (:meth:`PlayRules.ended_by`, the family's :meth:`PlayRules.refusal`, the core's reasons
+    named by :attr:`PlayRules.refusal_rules`, else the rules of the action's kind,
+    :attr:`PlayRules.action_rules`)."""
     seat = action.seat
-    if state.phase is Phase.END:
-        return "the hand is over"
+    named = rules.refusal_rules
+    if state.end is not None:
+        return Refusal("the hand is over", rules.ended_by(state.end))
     if seat not in state.seats:
-        return f"{seat.value} does not play in this game"
-    if not legal_actions(rules, state, seat):
-        return (
-            f"{seat.value} has no move now ({state.phase.value} phase, {state.turn.value} on turn)"
+        return Refusal(f"{seat.value} does not play in this game")
+    refusal = rules.refusal(state, action)
+    if refusal is not None:
+        return refusal
+    kind = action.kind
+    if kind is ActionKind.CHOW and not rules.chow_allowed:
+        return Refusal("no chow is claimed in this game", rules.action_rules.get(kind, ()))
+    source = state.pending_from
+    if kind is ActionKind.CHOW and source is not None and seat is not state.after(source):
+        message = "a chow may only be claimed from the previous player"
+        return Refusal(message, named.get(Refused.CHOW_FROM_PREVIOUS, ()))
+    legal = legal_actions(rules, state, seat)
+    if state.phase is Phase.DECLARE:
+        message = "the seats declare in turn before the first discard"
+        return Refusal(message, named.get(Refused.DECLARING, ()))
+    if not any(state.has_discarded) and state.turn is state.dealer and not legal:
+        message = f"{state.dealer.value}, the dealer, plays first"
+        return Refusal(message, named.get(Refused.OPENING, ()))
+    if not any(state.has_discarded) and kind is ActionKind.DRAW and seat is state.dealer:
+        message = f"{seat.value}, the dealer, holds its tiles and discards without drawing"
+        return Refusal(message, named.get(Refused.OPENING, ()))
+    if not legal:
+        where = f"{state.phase.value} phase, {state.turn.value} on turn"
+        message = f"{seat.value} has no move now ({where})"
+        pending = state.phase in (Phase.CLAIM, Phase.ROB)
+        return Refusal(
+            message, named.get(Refused.CLAIMS_PENDING if pending else Refused.OUT_OF_TURN, ())
         )
     tile = action.tile
     index = SEATS.index(seat)
     offered = state.pending if state.pending is not None else state.drawn
-    if action.kind is ActionKind.WIN and offered in state.restricted[index]:
-        return f"{seat.value} declined a win and may not win on that tile until it discards"
-    refusal = rules.refusal(state, action)
-    if refusal is not None:
-        return refusal
-    discarding = action.kind in (ActionKind.DISCARD, ActionKind.RIICHI)
+    if kind is ActionKind.WIN and offered in state.restricted[index]:
+        message = f"{seat.value} declined a win and may not win on that tile until it discards"
+        return Refusal(message, named.get(Refused.DECLINED_WIN, ()))
+    discarding = kind in (ActionKind.DISCARD, ActionKind.RIICHI)
     if tile is not None and discarding and tile not in state.hand(seat):
-        return f"{tile.mpsz} is not in {seat.value}'s hand"
+        message = f"{tile.mpsz} is not in {seat.value}'s hand"
+        return Refusal(message, named.get(Refused.NOT_HELD, ()))
     if discarding and state.ready[index] and tile != state.drawn:
-        return f"{seat.value} is ready and may only discard the tile it drew"
+        message = f"{seat.value} is ready and may only discard the tile it drew"
+        return Refusal(message, named.get(Refused.READY_DISCARDS_DRAWN, ()))
     if any(t.is_flower for t in state.hand(seat)) and state.phase is Phase.DISCARD:
-        return f"{seat.value} must first replace its flowers"
-    chow = action.kind is ActionKind.CHOW
-    if chow and state.pending_from is not None and seat is not state.after(state.pending_from):
-        return "a chow may only be claimed from the previous player"
-    legal = ", ".join(a.notation for a in legal_actions(rules, state, seat))
-    return f"{action.notation!r} is not legal for {seat.value} now; legal: {legal}"
+        message = f"{seat.value} must first replace its flowers"
+        return Refusal(message, named.get(Refused.FLOWERS_FIRST, ()))
+    if discarding and action.ready:
+        message = f"{seat.value} may not declare a ready hand with this discard"
+        return Refusal(message, named.get(Refused.READY_DECLARATION, ()))
+    notations = ", ".join(a.notation for a in legal)
+    message = f"{action.notation!r} is not legal for {seat.value} now; legal: {notations}"
+    return Refusal(message, rules.action_rules.get(kind, ()))
 
 
 def with_hand(

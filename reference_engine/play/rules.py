@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, ClassVar
 
 from reference_engine.hand import WinningHand
+from reference_engine.play.refusal import Refusal, Refused
 from reference_engine.play.state import (
     EndReason,
     GameState,
@@ -14,7 +16,8 @@ from reference_engine.play.state import (
     PlayTable,
     replace_at,
 )
-from spec.actions import Action
+from spec.actions import Action, ActionKind
+from spec.catalogue import first_ending, rule_ids
 from spec.errors import RuleError
 from spec.melds import Meld
 from spec.profile import Profile
@@ -68,7 +71,10 @@ class PlayRules(ABC):
     ``kong_box`` of tiles set aside for kong replacements (cc.play.kong-box); flowers
     replaced from the front of the live wall (``flowers_from_front``, cc.play.flowers)
     rather than the back; declarations each seat makes in turn before the first discard
-    (``declarations_first``: :meth:`declarations`)."""
+    (``declarations_first``: :meth:`declarations`). ``refusal_rules``, ``action_rules`` and
+    ``end_rules`` name the rules that refuse an action (:mod:`~reference_engine.play.refusal`):
+    for the refusals the core finds, for an action of a kind that is not legal now, and for
+    any action once the hand has ended that way."""
 
     players: int = 4
     dealer_is_east: bool = False
@@ -81,8 +87,16 @@ class PlayRules(ABC):
     kong_box: int = 0
     flowers_from_front: bool = False
     declarations_first: bool = False
+    refusal_rules: ClassVar[Mapping[Refused, tuple[str, ...]]] = MappingProxyType({})
+    action_rules: ClassVar[Mapping[ActionKind, tuple[str, ...]]] = MappingProxyType({})
+    end_rules: ClassVar[Mapping[EndReason, tuple[str, ...]]] = MappingProxyType({})
 
     profile: Profile
+
+    def rule_id(self, suffixes: Sequence[str]) -> str | None:
+        """The id of the profile's rule ending with the first of ``suffixes`` that one
+        ends with (:mod:`spec.catalogue`)."""
+        return first_ending(rule_ids(self.profile.variant), suffixes)
 
     def tile_set(self) -> list[Tile]:
         """Every tile of the set, in canonical order (the seeded wall shuffles this list)."""
@@ -195,9 +209,14 @@ class PlayRules(ABC):
         melds; the maker is on turn), before its replacement is drawn."""
         return state.extra
 
-    def refusal(self, state: GameState, action: Action) -> str | None:
-        """A family's own reason why ``action`` is refused now, for the error message."""
+    def refusal(self, state: GameState, action: Action) -> Refusal | None:
+        """A family's own reason why ``action`` is refused now, with its rules (asked before
+        the core's reasons but for the end of the hand)."""
         return None
+
+    def ended_by(self, end: HandEnd) -> tuple[str, ...]:
+        """The rules that ended the hand as ``end`` says (:attr:`end_rules`)."""
+        return self.end_rules.get(end.reason, ())
 
     def state_view(self, state: GameState) -> dict[str, Any]:
         """The family's state fields that a play fixture may check (``extra``, as JSON)."""

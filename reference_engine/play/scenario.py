@@ -214,6 +214,8 @@ def play(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
             )
         except RuleError as error:
             outcome["illegal"] = {"after": index, "code": error.code, "message": error.message}
+            if error.rule is not None:
+                outcome["illegal"]["rule"] = error.rule
             break
         applied = action
         if every_action:

@@ -26,6 +26,7 @@ from typing import Any
 from reference_engine.analysis.decompose import counts_of, is_sets_and_pair
 from reference_engine.analysis.waits import sets_and_pair_waits
 from reference_engine.outcome import Settlement, WinnerResult
+from reference_engine.play.refusal import Refusal, Refused
 from reference_engine.play.rules import PlayRules, winning_hand
 from reference_engine.play.state import EndReason, GameState, HandEnd, PlayTable, replace_at
 from reference_engine.variants.classical.numbers import numbers_of
@@ -35,7 +36,7 @@ from reference_engine.variants.classical.sets import is_thirteen_orphans
 from reference_engine.variants.classical.settlement import settle
 from spec.actions import Action, ActionKind
 from spec.errors import RuleError
-from spec.melds import Meld
+from spec.melds import Meld, MeldKind
 from spec.profile import Profile
 from spec.seats import SEATS, Seat
 from spec.tiles import TERMINALS_AND_HONOURS, Tile
@@ -57,6 +58,28 @@ class ClassicalPlay(PlayRules):
     original_ready = True
     flowers_from_front = True
     declarations_first = True
+    refusal_rules = MappingProxyType(
+        {
+            Refused.DECLARING: ("play.initial-kongs",),
+            Refused.OPENING: ("play.east-starts", "play.deal"),
+            Refused.OUT_OF_TURN: ("play.turn-order",),
+            Refused.READY_DISCARDS_DRAWN: ("play.original-call",),
+            Refused.READY_DECLARATION: ("play.original-call",),
+            Refused.FLOWERS_FIRST: ("play.flowers",),
+            Refused.CHOW_FROM_PREVIOUS: ("claims.chow-previous-only", "claims.chow-from-the-left"),
+        }
+    )
+    action_rules = MappingProxyType(
+        {
+            ActionKind.CHOW: ("claims.chow-previous-only", "claims.chow-from-the-left"),
+            ActionKind.PUNG: ("claims.pung-kong-anyone", "claims.pung"),
+            ActionKind.KONG: ("claims.pung-kong-anyone", "claims.kong"),
+            ActionKind.CONCEALED_KONG: ("play.initial-kongs", "kongs.concealed"),
+            ActionKind.ADDED_KONG: ("kongs.added",),
+            ActionKind.WIN: ("tiles.hand-shape",),
+        }
+    )
+    end_rules = MappingProxyType({EndReason.EXHAUSTIVE: ("play.exhaustive-draw",)})
 
     def __init__(self, profile: Profile) -> None:
         self.profile = profile
@@ -138,6 +161,21 @@ class ClassicalPlay(PlayRules):
             return []
         kongs = [Action(seat, ActionKind.CONCEALED_KONG, t) for t in fours]
         return [*kongs, Action(seat, ActionKind.PASS)]
+
+    def refusal(self, state: GameState, action: Action) -> Refusal | None:
+        """eu.claims.no-kong-on-an-exposed-pung: a discard never makes a kong of a pung
+        already exposed."""
+        tile = action.tile
+        if action.kind is not ActionKind.KONG or tile is None:
+            return None
+        exposed = any(
+            meld.kind is MeldKind.PUNG and meld.tiles[0].normal is tile.normal
+            for meld in state.melds_of(action.seat)
+        )
+        if not exposed:
+            return None
+        message = f"{action.seat.value} may not add a discard to its exposed pung"
+        return Refusal(message, ("claims.no-kong-on-an-exposed-pung",))
 
     def may_kong(self, state: GameState, seat: Seat, tile: Tile) -> bool:
         """cc.play.original-call: a player who declared it makes no kong."""

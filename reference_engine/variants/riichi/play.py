@@ -18,6 +18,7 @@ from reference_engine.analysis.shanten import shanten_of
 from reference_engine.analysis.waits import sets_and_pair_waits
 from reference_engine.outcome import Settlement, WinnerResult
 from reference_engine.play.game import draw, let_all_pass, with_hand
+from reference_engine.play.refusal import Refusal, Refused
 from reference_engine.play.rules import PlayRules, winning_hand, without
 from reference_engine.play.state import EndReason, GameState, HandEnd, Phase, PlayTable, replace_at
 from reference_engine.variants.riichi.context import RiichiWin
@@ -55,6 +56,41 @@ class RiichiPlay(PlayRules):
     dealer_is_east = True
     calls_on_last_discard = False
     original_ready = False
+    refusal_rules = MappingProxyType(
+        {
+            Refused.OPENING: ("play.deal",),
+            Refused.OUT_OF_TURN: ("play.deal",),
+            Refused.CLAIMS_PENDING: ("play.calls",),
+            Refused.READY_DISCARDS_DRAWN: ("play.riichi-drawn-only", "play.riichi"),
+            Refused.CHOW_FROM_PREVIOUS: ("claims.chi-previous-only",),
+        }
+    )
+    action_rules = MappingProxyType(
+        {
+            ActionKind.RIICHI: ("play.riichi",),
+            ActionKind.CHOW: ("claims.no-chi", "claims.chi-previous-only"),
+            ActionKind.PUNG: ("claims.pon-kan",),
+            ActionKind.KONG: ("claims.pon-kan",),
+            ActionKind.CONCEALED_KONG: ("play.kong-limits", "play.kongs"),
+            ActionKind.ADDED_KONG: ("play.kong-limits", "play.kongs"),
+            ActionKind.NORTH: ("play.north-extraction",),
+            ActionKind.NINE_TERMINALS: (
+                "abortive.nine-terminals-declared",
+                "abortive.nine-terminals",
+            ),
+            ActionKind.WIN: ("tiles.hand-shape",),
+        }
+    )
+    end_rules = MappingProxyType(
+        {
+            EndReason.EXHAUSTIVE: ("play.exhaustive-draw",),
+            **{
+                reason: (f"abortive.{reason.value}",)
+                for reason in EndReason
+                if reason not in (EndReason.WIN, EndReason.EXHAUSTIVE)
+            },
+        }
+    )
 
     def __init__(self, scorer: RiichiScorer) -> None:
         self.scorer = scorer
@@ -267,9 +303,53 @@ class RiichiPlay(PlayRules):
             interrupted=True,
         )
 
-    def refusal(self, state: GameState, action: Action) -> str | None:
-        if action.kind is ActionKind.WIN and riichi_state(state).furiten[SEATS.index(action.seat)]:
-            return f"{action.seat.value} is in furiten and may not win on a discard"
+    def refusal(self, state: GameState, action: Action) -> Refusal | None:
+        """A win refused: a ron in furiten, by its kind (riichi.furiten.*), a winning shape
+        without a yaku (riichi.claims.ron-needs-yaku, riichi.yaku.required), the tile of a
+        concealed kan (riichi.house.kokushi-robs-concealed-kan); a kan or a North in a turn
+        begun with a call (riichi.play.calls, sanma.play.north-not-after-pon)."""
+        seat = action.seat
+        if action.kind is ActionKind.WIN:
+            return self._win_refusal(state, seat)
+        begun_with_a_call = (
+            seat is state.turn and state.phase is Phase.DISCARD and state.drawn is None
+        )
+        if not begun_with_a_call or state.discard_count == 0:
+            return None
+        if action.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
+            message = f"{seat.value} may not make a kan in a turn begun with a call"
+            return Refusal(message, ("play.no-kan-after-a-call", "play.calls"))
+        if action.kind is ActionKind.NORTH:
+            message = f"{seat.value} may not set a North aside in a turn begun with a call"
+            return Refusal(message, ("play.north-not-after-pon", "play.calls"))
+        return None
+
+    def _win_refusal(self, state: GameState, seat: Seat) -> Refusal | None:
+        index = SEATS.index(seat)
+        claiming = state.phase in (Phase.CLAIM, Phase.ROB)
+        offered = state.pending if claiming else state.drawn
+        waited = offered is not None and offered.normal in state.waits[index]
+        if claiming and waited and self.is_furiten(state, seat):
+            extra = riichi_state(state)
+            if any(t.normal in state.waits[index] for t in extra.discarded[index]):
+                kind = "furiten.discard"
+            elif state.ready[index]:
+                kind = "furiten.riichi"
+            else:
+                kind = "furiten.temporary"
+            message = f"{seat.value} is in furiten and may not win on a discard"
+            return Refusal(message, (kind, "furiten.no-ron"))
+        if claiming and waited:
+            message = f"{seat.value}'s winning hand has no yaku"
+            return Refusal(message, ("claims.ron-needs-yaku", "yaku.required"))
+        if seat is state.turn and self.is_complete(state.hands[index], state.melds[index]):
+            return Refusal(f"{seat.value}'s winning hand has no yaku", ("yaku.required",))
+        turn = state.turn
+        melds = state.melds_of(turn)
+        kan = melds[-1] if melds and state.replacement_drawn and seat is not turn else None
+        if kan is not None and kan.concealed and kan.tiles[0].normal in state.waits[index]:
+            message = f"{seat.value} may not win on the tile of {turn.value}'s concealed kan"
+            return Refusal(message, ("house.kokushi-robs-concealed-kan", "yaku.chankan"))
         return None
 
     def state_view(self, state: GameState) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from typing import Any
 
 from reference_engine.outcome import Settlement, WinnerResult
 from reference_engine.play.game import continue_after_win
+from reference_engine.play.refusal import Refusal, Refused
 from reference_engine.play.rules import PlayRules, winning_hand
 from reference_engine.play.state import (
     EndReason,
@@ -82,6 +83,25 @@ class SichuanPlay(PlayRules):
     """sc.*: Sichuan's rules of play."""
 
     declarations_first = True
+    refusal_rules = MappingProxyType(
+        {Refused.DECLARING: ("void.choice",), Refused.OUT_OF_TURN: ("play.turn-order",)}
+    )
+    action_rules = MappingProxyType(
+        {
+            ActionKind.VOID: ("void.choice",),
+            ActionKind.DRAW: ("play.draw-and-discard",),
+            ActionKind.DISCARD: ("play.draw-and-discard",),
+            ActionKind.CHOW: ("claims.no-chow",),
+            ActionKind.PUNG: ("claims.pung",),
+            ActionKind.KONG: ("claims.kong",),
+            ActionKind.CONCEALED_KONG: ("play.concealed-kong",),
+            ActionKind.ADDED_KONG: ("play.added-kong",),
+            ActionKind.WIN: ("tiles.four-sets-and-a-pair", "tiles.seven-pairs"),
+        }
+    )
+    end_rules = MappingProxyType(
+        {EndReason.WIN: ("bloody.end",), EndReason.EXHAUSTIVE: ("bloody.end",)}
+    )
 
     def __init__(self, profile: Profile, readings: Readings) -> None:
         self.profile = profile
@@ -158,22 +178,27 @@ class SichuanPlay(PlayRules):
         """sc.claims.passing-a-win: letting a win go restricts nothing."""
         return state
 
-    def refusal(self, state: GameState, action: Action) -> str | None:
-        """Why a discard or a win is refused because of the void suit."""
+    def refusal(self, state: GameState, action: Action) -> Refusal | None:
+        """Why a discard or a win is refused because of the void suit (sc.void.discard-first,
+        sc.void.no-win), or a pung or kong of it (sc.void.no-pung-or-kong)."""
         void = self.void_of(state, action.seat)
-        if void is None or state.phase is not Phase.DISCARD:
-            return None
-        held = holds_suit(state.hand(action.seat), void)
         tile = action.tile
-        if (
-            action.kind is ActionKind.DISCARD
-            and held
-            and tile is not None
-            and tile.suit is not void
-        ):
-            return f"{action.seat.value} must discard its void suit ({void.value}) first"
-        if action.kind is ActionKind.WIN and held:
-            return f"{action.seat.value} holds its void suit ({void.value}) and cannot win"
+        if void is None:
+            return None
+        seat = action.seat.value
+        kongs = (ActionKind.PUNG, ActionKind.KONG, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
+        if action.kind in kongs and tile is not None and tile.suit is void:
+            message = f"{seat} may not pung or kong its void suit ({void.value})"
+            return Refusal(message, ("void.no-pung-or-kong",))
+        held = holds_suit(state.hand(action.seat), void)
+        offered = state.pending if state.pending is not None else state.drawn
+        if action.kind is ActionKind.WIN and (held or (offered and offered.suit is void)):
+            message = f"{seat} holds its void suit ({void.value}) and cannot win"
+            return Refusal(message, ("void.no-win",))
+        discarding = action.kind is ActionKind.DISCARD and state.phase is Phase.DISCARD
+        if discarding and held and tile is not None and tile.suit is not void:
+            message = f"{seat} must discard its void suit ({void.value}) first"
+            return Refusal(message, ("void.discard-first",))
         return None
 
     # --- kongs and wins ------------------------------------------------------------------

@@ -5,15 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from reference_engine.analysis.decompose import counts_of
 from reference_engine.analysis.waits import pairs_and_pungs_waits, sets_and_pair_waits
 from reference_engine.hand import TableContext, Win, WinningHand, WinRequest
 from reference_engine.outcome import Settlement
+from reference_engine.play.refusal import Refused
 from reference_engine.play.rules import PlayRules, winning_hand
 from reference_engine.play.state import EndReason, GameState, HandEnd, PlayTable
+from reference_engine.variants.taiwanese.flowers import FLOWER_WIN_PATTERN
 from reference_engine.variants.taiwanese.scoring import is_complete_shape
+from spec.actions import ActionKind
 from spec.errors import RuleError
 from spec.melds import Meld, MeldKind
 from spec.profile import Profile
@@ -26,6 +30,32 @@ class TaiwanesePlay(PlayRules):
     """tw.play.*: the Taiwanese source's rules of play."""
 
     original_ready = True
+    refusal_rules = MappingProxyType(
+        {
+            Refused.OPENING: ("play.deal",),
+            Refused.OUT_OF_TURN: ("play.turn",),
+            Refused.NOT_HELD: ("play.turn",),
+            Refused.READY_DECLARATION: ("play.original-ready",),
+            Refused.DECLINED_WIN: ("play.passed-win-restriction",),
+            Refused.READY_DISCARDS_DRAWN: ("play.original-ready",),
+            Refused.FLOWERS_FIRST: ("play.flowers-replaced",),
+            Refused.CHOW_FROM_PREVIOUS: ("claims.chow-previous-only",),
+        }
+    )
+    action_rules = MappingProxyType(
+        {
+            ActionKind.CHOW: ("claims.chow-previous-only",),
+            ActionKind.PUNG: ("claims.pung-kong-from-anyone",),
+            ActionKind.KONG: ("claims.pung-kong-from-anyone",),
+            ActionKind.FLOWER: ("play.flowers-replaced",),
+            ActionKind.DRAW: ("play.turn",),
+            ActionKind.DISCARD: ("play.turn",),
+            ActionKind.WIN: ("structure.five-sets-and-pair",),
+        }
+    )
+    end_rules = MappingProxyType(
+        {EndReason.WIN: ("play.win-ends-hand",), EndReason.EXHAUSTIVE: ("play.last-16-reserved",)}
+    )
 
     def __init__(self, profile: Profile, settle: Callable[[WinRequest], Settlement]) -> None:
         self.profile = profile
@@ -79,6 +109,14 @@ class TaiwanesePlay(PlayRules):
         hands = [winning_hand(state, seat, by) for seat in winners]
         request = WinRequest(hands[0], Win(by, source), state.dealer, table, tuple(hands[1:]))
         return HandEnd(self._settle(request), EndReason.WIN)
+
+    def ended_by(self, end: HandEnd) -> tuple[str, ...]:
+        """tw.play.flower-instant-win for a hand a flower win ended, else :attr:`end_rules`."""
+        flowered = set(FLOWER_WIN_PATTERN.values())
+        winners = end.settlement.winners if end.settlement is not None else ()
+        if any(flowered & set(winner.patterns) for winner in winners):
+            return ("play.flower-instant-win",)
+        return super().ended_by(end)
 
     def flower_win(
         self, flowers: tuple[tuple[Tile, ...], ...], shower_index: int
