@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from conformance.cli import main
-from conformance.replay.tenhou_yaku import DORA, YAKU, ScoreTextError, read_value
+from conformance.replay.tenhou_yaku import YAKU, read_value
+from conformance.replay.value import DORA, ScoreTextError
 from spec.profile import load_profile
 
 # East (dealer) is dealt 123m 4p 0p 6p 789p 123s 9s: tenpai on a single 9s. It draws and

@@ -5,7 +5,8 @@ spelled as its producer spells it (MJAI as riichienv or jansou writes it, or the
 Tenhou JSON, read by :mod:`conformance.replay.tenhou`). Compared in order: a win or a
 draw, the draw's reason, the winners, and each seat's score change over the hand (the
 riichi deposits included); where the log writes a winner's value (Tenhou JSON's score and
-yaku strings), its yaku, han, fu and limit come before the score changes. The log's score
+yaku strings, the original mjai's ``yakus``, ``fu`` and ``fan``), its yaku, han, fu and
+limit come before the score changes. The log's score
 changes split into payments and deposits as the log's own events say: 1,000 down per
 accepted riichi, every stick on the table to the first winner.
 """
@@ -19,13 +20,9 @@ from typing import Any
 from conformance.problems import ProblemsError
 from conformance.replay.convert import REASONS, RIICHI_DEPOSIT, SEATS, logged_deltas
 from conformance.replay.mjai import LoggedHand
-from conformance.replay.tenhou_yaku import (
-    DORA,
-    SCORE_FIELD,
-    LoggedValue,
-    ScoreTextError,
-    read_value,
-)
+from conformance.replay.mjai_yaku import VALUE_FIELDS, read_mjai_value
+from conformance.replay.tenhou_yaku import SCORE_FIELD, read_value
+from conformance.replay.value import COUNTED, LoggedValue, ScoreTextError, engine_patterns
 
 
 @dataclass(frozen=True)
@@ -90,12 +87,15 @@ def logged_end(hand: LoggedHand, players: int) -> LoggedEnd | None:
     spelled = "" if end == "win" else kind
     values = {}
     for hora in horas:
+        mjai = any(name in hora.data for name in VALUE_FIELDS)
         try:
-            value = read_value(hora.data.get(SCORE_FIELD, ()))
+            if mjai:
+                value = read_mjai_value(hora.data)
+            else:
+                value = read_value(hora.data.get(SCORE_FIELD, ()))
         except ScoreTextError as error:
-            raise ProblemsError(
-                [hand.problem(hora, "log-field", str(error), SCORE_FIELD)]
-            ) from None
+            where = error.field or SCORE_FIELD
+            raise ProblemsError([hand.problem(hora, "log-field", str(error), where)]) from None
         if value is not None:
             values[seat(hora.data.get("actor"))] = value
     return LoggedEnd(end, spelled, winners, deltas, deposits, sticks_left, self_drawn, values)
@@ -137,19 +137,14 @@ def first_difference(
 
 
 def _shown(patterns: Mapping[str, int]) -> str:
-    return " ".join(f"{p}:{n}" if p in DORA else p for p, n in sorted(patterns.items())) or "-"
+    return " ".join(f"{p}:{n}" if p in COUNTED else p for p, n in sorted(patterns.items())) or "-"
 
 
 def value_difference(logged: LoggedValue, winner: Mapping[str, Any]) -> EndDifference | None:
     """The first of a winner's yaku (with the dora counted), han, fu and limit on which the
     log's value and the engine's differ; a figure the log leaves out is not compared."""
     seat = str(winner.get("seat"))
-    raw = winner.get("patterns", {})
-    engine = {
-        str(p): (int(n) if p in DORA else 1)
-        for p, n in (raw.items() if isinstance(raw, Mapping) else ())
-        if isinstance(n, int) and n > 0
-    }
+    engine = engine_patterns(winner.get("patterns", {}), logged)
     if engine != dict(logged.patterns) or logged.unknown:
         unknown = f" (names not known here: {', '.join(logged.unknown)})" if logged.unknown else ""
         shown = _shown(logged.patterns) + unknown
@@ -166,6 +161,7 @@ def value_difference(logged: LoggedValue, winner: Mapping[str, Any]) -> EndDiffe
         if figure is not None and winner.get(item) != figure:
             return EndDifference(item, f"{seat} {figure}", f"{seat} {winner.get(item)}")
     limit = logged.limit
-    if (limit is not None or logged.fu is not None) and winner.get("limit") != limit:
+    stated = logged.limit_stated and (limit is not None or logged.fu is not None)
+    if stated and winner.get("limit") != limit:
         return EndDifference("limit", f"{seat} {limit}", f"{seat} {winner.get('limit')}")
     return None

@@ -32,7 +32,8 @@ from typing import Any
 
 from conformance.problems import Problem, ProblemsError, excerpt
 from conformance.replay.mjai import Event, LoggedHand, json_line
-from conformance.replay.tenhou_yaku import SCORE_FIELD, ScoreTextError, read_value
+from conformance.replay.tenhou_yaku import SCORE_FIELD, read_value
+from conformance.replay.value import ScoreTextError
 
 PLAYERS = 4
 TSUMOGIRI = 60

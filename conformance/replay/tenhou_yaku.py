@@ -10,9 +10,10 @@ profile's pattern it scores as, and a dora entry counts the dora (its han). An e
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from types import MappingProxyType
+
+from conformance.replay.value import DORA, LoggedValue, ScoreTextError
 
 YAKU = MappingProxyType(
     {
@@ -69,7 +70,6 @@ YAKU = MappingProxyType(
     }
 )
 SCORE_FIELD = "tenhou_score"  # the hora event's field holding the score and yaku strings
-DORA = frozenset({"dora", "ura-dora", "aka-dora", "nuki-dora"})  # counted: han = dora held
 LIMITS = MappingProxyType(
     {
         "満貫": "mangan",
@@ -82,28 +82,6 @@ LIMITS = MappingProxyType(
 _FU_HAN = re.compile(r"(\d+)符(\d+)飜")
 _LIMIT = re.compile("(" + "|".join(sorted(LIMITS, key=len, reverse=True)) + ")")
 _YAKU = re.compile(r"(.+)\((\d+)飜\)|(.+)\(役満\)")
-
-
-class ScoreTextError(ValueError):
-    """An entry of a win's details that is not a score or yaku string, at ``index`` among
-    the entries read (0: the score)."""
-
-    def __init__(self, message: str, index: int) -> None:
-        super().__init__(message)
-        self.index = index
-
-
-@dataclass(frozen=True)
-class LoggedValue:
-    """A win's value as the log writes it: the patterns (a yaku: 1; a dora: how many),
-    the names no pattern is known for, and the fu, han and limit where the score says."""
-
-    patterns: Mapping[str, int]
-    unknown: tuple[str, ...]
-    fu: int | None
-    han: int | None
-    limit: str | None
-    yakuman: bool
 
 
 def read_value(entries: object) -> LoggedValue | None:
