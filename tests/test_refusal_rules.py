@@ -6,6 +6,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import pytest
+from mutants import any_fails
 
 import spec
 from conformance.cli import main
@@ -15,7 +16,6 @@ from reference_engine.play.refusal import Refusal
 from reference_engine.plugin import ReferenceEngine
 from reference_engine.variants.riichi.play import RiichiPlay
 from spec.catalogue import first_ending, rule_ids
-from tests.mutants import any_fails
 
 
 def refusal_cases() -> Iterator[Case]:
