@@ -32,7 +32,8 @@ RIICHI_PROFILES = (
     "riichi-mjsoul-sanma",
 )  # the profiles a package that can set every scoring house rule plays
 SCORING_HOUSE_RULES = frozenset(rule.name for rule in house_rules() if rule.scores)
-LIABILITY = frozenset({"pao", "pao_covers"})  # riichi.house.pao: a liable seat, never scored
+# riichi.house.pao: the rules of a liable seat, which no package scores
+LIABILITY = frozenset({"pao", "pao_covers", "pao_honba"})
 
 
 class ScoreAdapter(ABC):

@@ -66,6 +66,13 @@ class PaoCovers(Enum):
     LIABLE_YAKUMAN = "liable-yakuman"
 
 
+class PaoHonba(Enum):
+    """riichi.house.pao-honba: who pays the honba of a ron shared under liability."""
+
+    LIABLE = "liable"
+    DISCARDER = "discarder"
+
+
 @dataclass(frozen=True)
 class HouseRules:
     """One table's house rules; each field a rule ``riichi.house.*`` (its name with hyphens)."""
@@ -79,6 +86,7 @@ class HouseRules:
     busting: bool = True
     pao: Pao = Pao.DRAGONS_WINDS
     pao_covers: PaoCovers = PaoCovers.WHOLE_HAND
+    pao_honba: PaoHonba = PaoHonba.LIABLE
     renhou: Renhou = Renhou.NONE
     kokushi_robs_concealed_kan: bool = False
 

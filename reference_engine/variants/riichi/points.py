@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reference_engine.variants.riichi.context import RiichiNumbers, RiichiWin
-from reference_engine.variants.riichi.house import Kazoe
+from reference_engine.variants.riichi.house import Kazoe, PaoHonba
 from spec.seats import Seat
 
 
@@ -57,7 +57,8 @@ def payments(
     covered: int = 0,
 ) -> dict[Seat, int]:
     """riichi.payments.ron and riichi.payments.tsumo: who pays the winner what, with honba.
-    riichi.house.pao: ``covered`` yakuman of the hand are the liable seat's to answer for."""
+    riichi.house.pao: ``covered`` yakuman of the hand are the liable seat's to answer for,
+    the honba of a shared ron his or the discarder's (riichi.house.pao-honba)."""
     result = dict.fromkeys(seats, 0)
     liable = w.liable if covered else None
     if liable is None or liable is w.from_seat:
@@ -68,10 +69,12 @@ def payments(
     factor = pay["ron_dealer"] if w.is_dealer else pay["ron_non_dealer"]
     value = _round_up(top * covered * factor, pay["round_to"])
     share = value if w.tsumo else value // 2
-    _move(result, liable, w.seat, share + pay["honba_ron"] * w.honba)
+    honba = pay["honba_ron"] * w.honba
+    by_discarder = not w.tsumo and n.house.pao_honba is PaoHonba.DISCARDER
+    _move(result, liable, w.seat, share + (0 if by_discarder else honba))
     if not w.tsumo:
         assert w.from_seat is not None
-        _move(result, w.from_seat, w.seat, value - share)
+        _move(result, w.from_seat, w.seat, value - share + (honba if by_discarder else 0))
     _pay(result, w, points.base - top * covered, n, honba=False)
     return result
 
