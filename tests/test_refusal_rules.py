@@ -14,6 +14,7 @@ from conformance.corpus import Case, load_corpus
 from conformance.runner import request_for
 from reference_engine.play.refusal import Refusal
 from reference_engine.plugin import ReferenceEngine
+from reference_engine.variants import find_variant, playable_variants
 from reference_engine.variants.riichi.play import RiichiPlay
 from spec.catalogue import first_ending, rule_ids
 
@@ -85,3 +86,30 @@ def test_a_refusing_rule_the_fixture_does_not_cite_is_linted_at_its_line(
     assert f"{target.name}:{line}:" in out
     assert "uncited-rule" in out
     assert "$.expect.illegal.rule" in out
+
+
+def test_every_rule_a_family_names_for_a_refusal_is_a_rule_of_a_variant_it_plays() -> None:
+    """A misspelt suffix would name no rule, silently."""
+    found: dict[type, set[str]] = {}
+    named: dict[type, set[tuple[str, ...]]] = {}
+    for variant in playable_variants():
+        rules = find_variant(variant).play_rules()
+        family = type(rules)
+        suffixes = {
+            *rules.refusal_rules.values(),
+            *rules.action_rules.values(),
+            *rules.end_rules.values(),
+        }
+        named.setdefault(family, set()).update(suffixes)
+        ids = rule_ids(variant)
+        found.setdefault(family, set()).update(
+            suffix for group in suffixes for suffix in group if first_ending(ids, (suffix,))
+        )
+    unknown = {
+        (family.__name__, suffix)
+        for family, groups in named.items()
+        for group in groups
+        for suffix in group
+        if suffix not in found[family]
+    }
+    assert unknown == set()
