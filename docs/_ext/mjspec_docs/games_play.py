@@ -196,6 +196,8 @@ class PlayView:
             extra = self.brought(index + 1, action)
             if index == illegal.get("after"):
                 extra += f" — must be refused with the code {illegal.get('code')}"
+                if illegal.get("rule"):
+                    extra += f" ({illegal['rule']})"
             item += para(*action_nodes(action, extra))
             listing += item
         count = f"{len(actions)} action{'s' if len(actions) != 1 else ''}"
@@ -276,6 +278,8 @@ class PlayView:
         shown = [literal(actions[index].text)] if 0 <= index < len(actions) else []
         words: list[nodes.Node] = [nodes.Text(f"Action {index + 1} "), *shown]
         words += [nodes.Text(f" {verb} with the code "), literal(str(illegal.get("code")))]
+        if illegal.get("rule"):
+            words += [nodes.Text(" under the rule "), literal(str(illegal["rule"]))]
         message = illegal.get("message")
         words.append(nodes.Text(f": {message}" if message else "; the script stops there."))
         return words
