@@ -113,3 +113,9 @@ def test_every_rule_a_family_names_for_a_refusal_is_a_rule_of_a_variant_it_plays
         if suffix not in found[family]
     }
     assert unknown == set()
+
+
+def test_the_rule_ids_an_engine_reads_are_those_the_corpus_lets_a_fixture_cite() -> None:
+    corpus = load_corpus([])
+    for variant in spec.variant_ids():
+        assert set(rule_ids(variant)) == set(corpus.rules_of(variant)), variant
