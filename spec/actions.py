@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import Any
 
 from spec.errors import RuleError
@@ -83,8 +84,10 @@ class Action:
         return f"{self.seat.value} {self.notation}"
 
 
+@lru_cache(maxsize=1 << 12)
 def parse_action(text: str, seat: Seat | None = None) -> Action:
-    """Parse ``"<seat> <action> [tiles] [ready]"`` (the seat may be given apart)."""
+    """Parse ``"<seat> <action> [tiles] [ready]"`` (the seat may be given apart). Cached:
+    a replayed log's few hundred distinct actions are read tens of thousands of times."""
     words = text.split()
     if seat is None:
         if not words:

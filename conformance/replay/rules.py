@@ -53,10 +53,15 @@ class RuleFinder:
     def __init__(self, rules: Mapping[str, Rule]) -> None:
         self.rules = rules
         self.by_pattern = {rule.pattern: rule.id for rule in rules.values() if rule.pattern}
+        self._found: dict[tuple[str, ...], str | None] = {}
 
     def first(self, suffixes: Iterable[str]) -> str | None:
-        """The first rule whose id ends with one of ``suffixes``, tried in order."""
-        return first_ending(self.rules, suffixes)
+        """The first rule whose id ends with one of ``suffixes``, tried in order (looked up
+        once for each tuple of suffixes: a replay asks for the same ones at every action)."""
+        key = tuple(suffixes)
+        if key not in self._found:
+            self._found[key] = first_ending(self.rules, key)
+        return self._found[key]
 
     def of_action(self, action: str) -> str | None:
         """The rule that allows an action of a script (``east pung 5m``)."""
