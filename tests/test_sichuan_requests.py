@@ -104,3 +104,21 @@ def test_a_sichuan_play_request_with_a_field_of_another_family_is_refused() -> N
     outcome = evaluate("play", given)
     assert outcome["error"]["code"] == "invalid-request"
     assert outcome["error"]["path"] == ["dealer_streak"]
+
+
+def test_a_win_on_a_discard_of_ones_void_suit_is_refused_under_the_void_rule() -> None:
+    # sc.void.no-win: "a winning tile of the void suit is held too". South holds no
+    # character and chose characters as its void; east discards its 1m (its void too, so
+    # the first tile it must discard), which north (void s, holding 1m1m) may pung, so the
+    # tile stays offered; south may not win on it.
+    dealt = {
+        "east": "1m 2p3p4p 5p6p7p 1s2s3s 4s5s 9s",
+        "south": "1p1p 2p2p 3s3s 4s4s 6s6s 7s7s 8s",
+        "west": "2m3m4m 5m6m7m 8m9m 2p5p8p 1s9s",
+        "north": "1m1m 2m3m4m 5m6m7m 3p6p9p 2s8s",
+    }
+    script = ["east void m", "south void m", "west void s", "north void s"]
+    given = {"wall": {"hands": dealt, "draws": "9p"}, "actions": [*script, "east discard 1m"]}
+    refused = evaluate("play", {**given, "actions": [*given["actions"], "south win"]})
+    assert refused["illegal"]["after"] == 5
+    assert refused["illegal"]["rule"] == "sc.void.no-win"

@@ -192,7 +192,8 @@ class SichuanPlay(PlayRules):
             return Refusal(message, ("void.no-pung-or-kong",))
         held = holds_suit(state.hand(action.seat), void)
         offered = state.pending if state.pending is not None else state.drawn
-        if action.kind is ActionKind.WIN and (held or (offered and offered.suit is void)):
+        void_offered = offered is not None and offered.suit is void
+        if action.kind is ActionKind.WIN and (held or void_offered):
             message = f"{seat} holds its void suit ({void.value}) and cannot win"
             return Refusal(message, ("void.no-win",))
         discarding = action.kind is ActionKind.DISCARD and state.phase is Phase.DISCARD
