@@ -20,7 +20,7 @@ from typing import Any
 from conformance.problems import ProblemsError
 from conformance.replay.convert import REASONS, RIICHI_DEPOSIT, SEATS, logged_deltas
 from conformance.replay.mjai import LoggedHand
-from conformance.replay.mjai_yaku import VALUE_FIELDS, read_mjai_value
+from conformance.replay.mjai_yaku import read_mjai_value
 from conformance.replay.tenhou_yaku import SCORE_FIELD, read_value
 from conformance.replay.value import COUNTED, LoggedValue, ScoreTextError, engine_patterns
 
@@ -87,11 +87,9 @@ def logged_end(hand: LoggedHand, players: int) -> LoggedEnd | None:
     spelled = "" if end == "win" else kind
     values = {}
     for hora in horas:
-        mjai = any(name in hora.data for name in VALUE_FIELDS)
         try:
-            if mjai:
-                value = read_mjai_value(hora.data)
-            else:
+            value = read_mjai_value(hora.data)
+            if value is None:
                 value = read_value(hora.data.get(SCORE_FIELD, ()))
         except ScoreTextError as error:
             where = error.field or SCORE_FIELD
