@@ -21,19 +21,33 @@ MELD_SIZE = {MeldKind.CHOW: 3, MeldKind.PUNG: 3, MeldKind.KONG: 4}
 _KINDS = {kind.value: kind for kind in MeldKind}
 
 
-def _plain(tile: Tile) -> Tile:
-    return tile.normal
+def meld_order(tile: Tile) -> tuple[Tile, bool]:
+    """A meld's tiles in rank order, a red five read as its five and placed after the plain
+    fives (riichi.dora.red-fives: a red five is still a five; ordered by identity, where
+    red fives come after every other tile, 0m 6m 7m would read as a run from 6m)."""
+    return tile.normal, tile.is_red
 
 
 @dataclass(frozen=True)
 class Meld:
-    """A declared set: exposed, or a concealed kong. ``tiles`` are sorted."""
+    """A declared set: exposed, or a concealed kong. ``tiles`` are kept in rank order
+    (:func:`meld_order`) whatever order they are given in, so the first tile is the lowest
+    of a chow and a plain tile of a pung or kong wherever it holds one."""
 
     kind: MeldKind
     tiles: tuple[Tile, ...]
     concealed: bool = False
     added: bool = False
     claimed_from: Seat | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tiles", tuple(sorted(self.tiles, key=meld_order)))
+
+    @property
+    def base(self) -> Tile:
+        """The meld's lowest rank as a plain tile: the tile a chow starts at, the tile of a
+        pung or kong (a red five read as its five)."""
+        return self.tiles[0].normal
 
     @property
     def is_open(self) -> bool:
@@ -56,7 +70,7 @@ def parse_meld(data: object, path: tuple[str | int, ...]) -> Meld:
     kind = _KINDS.get(named) if isinstance(named, str) else None
     if kind is None:
         raise RuleError("invalid-meld", f"unknown meld type {named!r}", path=(*path, "type"))
-    tiles = tuple(sorted(tiles_at(data.get("tiles"), *path, "tiles"), key=_plain))
+    tiles = tuple(sorted(tiles_at(data.get("tiles"), *path, "tiles"), key=meld_order))
     plain = [t.normal for t in tiles]
     expected = MELD_SIZE[kind]
     if len(tiles) != expected:

@@ -116,7 +116,7 @@ _GROUP_SET = {
 def meld_set(meld: Meld) -> HandSet:
     return HandSet(
         _MELD_SET[meld.kind],
-        meld.tiles[0].normal,
+        meld.base,
         open=meld.is_open,
         concealed=not meld.is_open,
         declared=True,

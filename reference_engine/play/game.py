@@ -182,11 +182,11 @@ def _turn_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action
             if rules.may_kong(state, seat, t)
         ]
         actions += [
-            Action(seat, ActionKind.ADDED_KONG, meld.tiles[0].normal)
+            Action(seat, ActionKind.ADDED_KONG, meld.base)
             for meld in state.melds[index]
             if meld.kind is MeldKind.PUNG
-            and _count(hand, meld.tiles[0])
-            and rules.may_kong(state, seat, meld.tiles[0].normal)
+            and _count(hand, meld.base)
+            and rules.may_kong(state, seat, meld.base)
         ]
     actions += rules.turn_extras(state, seat)
     drawn = state.drawn
@@ -546,12 +546,12 @@ def _take_discard(rules: PlayRules, state: GameState, claim: Action) -> GameStat
             if t is not tile.normal:
                 hand, taken = _take(hand, t, 1, red=claim.red)
                 used += taken
-        meld = Meld(MeldKind.CHOW, tuple(sorted((*used, tile))), claimed_from=source)
+        meld = Meld(MeldKind.CHOW, (*used, tile), claimed_from=source)
     else:
         size = 3 if claim.kind is ActionKind.PUNG else 4
         hand, used = _take(hand, tile, size - 1, red=claim.red)
         kind = MeldKind.PUNG if claim.kind is ActionKind.PUNG else MeldKind.KONG
-        meld = Meld(kind, tuple(sorted((*used, tile))), claimed_from=source)
+        meld = Meld(kind, (*used, tile), claimed_from=source)
     state = with_hand(rules, state, seat, hand, (*state.melds_of(seat), meld))
     state = state.window_closed(
         extra=rules.on_call(state, seat, meld),
@@ -595,7 +595,7 @@ def _complete_concealed_kong(
     rules: PlayRules, state: GameState, seat: Seat, tile: Tile
 ) -> GameState:
     hand, used = _take(state.hand(seat), tile, 4)
-    meld = Meld(MeldKind.KONG, tuple(sorted(used)), concealed=True)
+    meld = Meld(MeldKind.KONG, tuple(used), concealed=True)
     state = with_hand(rules, state, seat, hand, (*state.melds_of(seat), meld))
     state = state.window_closed(
         turn=seat, calls_made=True, rob_concealed=False, extra=rules.on_kong(state, meld)
@@ -628,16 +628,16 @@ def _complete_added_kong(rules: PlayRules, state: GameState, seat: Seat, tile: T
     melds = tuple(
         Meld(
             MeldKind.KONG,
-            tuple(sorted((*m.tiles, tile))),
+            (*m.tiles, tile),
             added=True,
             claimed_from=m.claimed_from,
         )
-        if m.kind is MeldKind.PUNG and m.tiles[0].normal is tile.normal
+        if m.kind is MeldKind.PUNG and m.base is tile.normal
         else m
         for m in state.melds_of(seat)
     )
     state = with_hand(rules, state, seat, state.hand(seat), melds)
-    kong = next(m for m in melds if m.added and m.tiles[0].normal is tile.normal)
+    kong = next(m for m in melds if m.added and m.base is tile.normal)
     state = state.window_closed(turn=seat, extra=rules.on_kong(state, kong))
     return draw(rules, state, seat, from_back=True)
 

@@ -276,8 +276,8 @@ class RiichiPlay(PlayRules):
         if meld.kind is MeldKind.CHOW:
             return None
         liable = self.numbers.house.pao.yakuman
-        tile = meld.tiles[0].normal
-        sets = {m.tiles[0].normal for m in melds if m.kind is not MeldKind.CHOW}
+        tile = meld.base
+        sets = {m.base for m in melds if m.kind is not MeldKind.CHOW}
         if "daisangen" in liable and tile in DRAGONS and sets.issuperset(DRAGONS):
             return "daisangen"
         if "daisuushii" in liable and tile in WINDS and sets.issuperset(WINDS):
@@ -347,7 +347,7 @@ class RiichiPlay(PlayRules):
         turn = state.turn
         melds = state.melds_of(turn)
         kan = melds[-1] if melds and state.replacement_drawn and seat is not turn else None
-        if kan is not None and kan.concealed and kan.tiles[0].normal in state.waits[index]:
+        if kan is not None and kan.concealed and kan.base in state.waits[index]:
             message = f"{seat.value} may not win on the tile of {turn.value}'s concealed kan"
             return Refusal(message, ("house.kokushi-robs-concealed-kan", "yaku.chankan"))
         return None
