@@ -288,11 +288,12 @@ def _match_state(variant: _Variant, state: Any, path: Path) -> list[RuleError]:
 def _settle(
     variant: _Variant, given: Mapping[str, Any], expect: Mapping[str, Any]
 ) -> list[RuleError]:
-    """Every player at the table, each hand of the right size (the winner's one tile more),
-    tiles of the set, and no more copies across the table than the set holds."""
+    """Every player at the table, each hand of the right size (the winner's one tile more;
+    Sichuan: no winner, every hand still in at the wall's end), tiles of the set, and no
+    more copies across the table than the set holds."""
     problems: list[RuleError] = []
     winner = given.get("winner")
-    if winner != "none":
+    if "winner" in given and winner != "none":
         problems += variant.seat(winner, ("given", "winner"))
     if "round" in given:
         problems += variant.seat(given["round"], ("given", "round"))

@@ -12,9 +12,14 @@ from reference_engine.play import scenario
 from reference_engine.variants.base import Outcome, Variant
 from reference_engine.variants.sichuan.match import match
 from reference_engine.variants.sichuan.play import SichuanPlay, SichuanState
-from reference_engine.variants.sichuan.request import Readings, read_options, read_win
+from reference_engine.variants.sichuan.request import (
+    Readings,
+    read_options,
+    read_settle,
+    read_win,
+)
 from reference_engine.variants.sichuan.scoring import score_win
-from reference_engine.variants.sichuan.settlement import win_money
+from reference_engine.variants.sichuan.settlement import reckoning, standing, win_money
 from spec.errors import RuleError
 from spec.profile import Profile
 from spec.seats import SEATS, Seat, parse_seat
@@ -26,7 +31,7 @@ class Sichuan(Variant):
     """The bloody battle: fan, void suits, winners who leave, the reckoning."""
 
     family: ClassVar[str] = "sichuan"
-    kinds: ClassVar[tuple[str, ...]] = ("score", "claim", "play", "match")
+    kinds: ClassVar[tuple[str, ...]] = ("score", "settle", "claim", "play", "match")
 
     def __init__(self, profile: Profile, readings: Readings | None = None) -> None:
         super().__init__(profile)
@@ -60,6 +65,20 @@ class Sichuan(Variant):
         point = win.by is WinBy.SELF_DRAW and not self.readings.self_draw_fan
         money = win_money(score.value, win.hand.seat, payer, in_hand, point)
         return {**score.as_json(), "payments": {s.value: money.get(s, 0) for s in seats}}
+
+    def settle(self, given: Mapping[str, Any]) -> Outcome:
+        """The reckoning when the wall is empty (sc.bloody.*), the same as a played hand's:
+        where each player still in stands (void suit held, ready and its most) and what
+        each seat pays or receives (a player who has left: 0)."""
+        hands = read_settle(given, self.profile)
+        standings = {
+            seat: standing(seat, hand, self.readings, self.profile) for seat, hand in hands.items()
+        }
+        changes = reckoning(standings, self.readings, self.profile)
+        return {
+            "scores": {seat.value: found.as_json() for seat, found in standings.items()},
+            "payments": {name: changes.get(Seat(name), 0) for name in self.profile.seats},
+        }
 
     def claim(self, given: Mapping[str, Any]) -> Outcome:
         """The legality and priority of claims on one discard (every claimant's void suit

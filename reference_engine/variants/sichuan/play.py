@@ -27,12 +27,14 @@ from reference_engine.play.state import (
     PlayTable,
     replace_at,
 )
-from reference_engine.variants.sichuan.request import Readings, SichuanWin
-from reference_engine.variants.sichuan.scoring import score_win, shape_value, value_of
+from reference_engine.variants.sichuan.request import Readings, RemainingHand, SichuanWin
+from reference_engine.variants.sichuan.scoring import score_win
 from reference_engine.variants.sichuan.settlement import (
     Changes,
+    Standing,
     kong_money,
     reckoning,
+    standing,
     win_money,
 )
 from reference_engine.variants.sichuan.shapes import holds_suit, is_complete, waits
@@ -279,30 +281,15 @@ class SichuanPlay(PlayRules):
 
     def reckoning_of(self, state: GameState) -> tuple[Changes, tuple[Seat, ...]]:
         """sc.bloody.void-penalty and sc.bloody.not-ready among the players still in the
-        hand; and which of them were ready."""
-        in_hand = state.in_play()
-        holders: set[Seat] = set()
-        ready: dict[Seat, int] = {}
-        for seat in in_hand:
+        hand (the settle kind's reckoning, from the state); and which of them were ready."""
+        standings: dict[Seat, Standing] = {}
+        for seat in state.in_play():
             void = self.void_of(state, seat)
             assert void is not None
-            if holds_suit(state.hand(seat), void):
-                holders.add(seat)
-                continue
-            best = shape_value(
-                seat, state.hand(seat), state.melds_of(seat), void, self.readings, self.profile
-            )
-            if best is not None:
-                ready[seat] = best
-        penalty = value_of(int(self.profile.sections["sichuan"]["cap_fan"]), self.profile)
-        changes = reckoning(
-            in_hand,
-            frozenset(holders),
-            ready,
-            penalty,
-            self.readings.void_holder_pays_not_ready,
-        )
-        return changes, tuple(seat for seat in in_hand if seat in ready)
+            hand = RemainingHand(state.hand(seat), state.melds_of(seat), void)
+            standings[seat] = standing(seat, hand, self.readings, self.profile)
+        changes = reckoning(standings, self.readings, self.profile)
+        return changes, tuple(seat for seat, found in standings.items() if found.ready)
 
     def hand_end(self, state: GameState) -> HandEnd:
         """The whole hand settled: kong money, wins and the reckoning."""

@@ -1,5 +1,6 @@
 """Sichuan requests: a win (the winner's tiles, void suit and circumstances, the players
-who have left), and the readings a table may choose, checked against the profile.
+who have left), the end of a hand (the tiles and void suit of every player still in it, and
+who has left), and the readings a table may choose, checked against the profile.
 
 Rules ``sc.tiles.set`` (three suits, four copies, no honours or flowers) and
 ``sc.tiles.four-sets-and-a-pair`` (fourteen tiles, each kong counting three).
@@ -13,11 +14,11 @@ from typing import Any
 
 from reference_engine.hand import WinningHand
 from spec.errors import RuleError, raise_first
-from spec.melds import parse_meld
+from spec.melds import Meld, parse_meld
 from spec.possible import copy_problems, count_problems, tile_problems
 from spec.profile import Profile
 from spec.seats import Seat, parse_seat
-from spec.tiles import Suit, tiles_at
+from spec.tiles import Suit, Tile, tiles_at
 from spec.wins import WinBy, parse_win
 
 
@@ -82,24 +83,43 @@ class SichuanWin:
         return self.by is WinBy.SELF_DRAW
 
 
+def _read_tiles(
+    given: Mapping[str, Any], profile: Profile, needed: int, path: tuple[str | int, ...] = ()
+) -> tuple[tuple[Tile, ...], tuple[Meld, ...]]:
+    """One player's concealed tiles and melds, checked: tiles of the set (sc.tiles.set), no
+    fifth copy, ``needed`` tiles with each kong counting three."""
+    concealed = tiles_at(given.get("concealed", ""), *path, "concealed")
+    melds = tuple(parse_meld(m, (*path, "melds", i)) for i, m in enumerate(given.get("melds", ())))
+    raise_first(tile_problems(profile.tiles, concealed, melds, path))
+    raise_first(copy_problems(profile.tiles, concealed, melds, path=path))
+    raise_first(count_problems(concealed, melds, needed, path))
+    return concealed, melds
+
+
+def _read_void(given: Mapping[str, Any], whose: str, path: tuple[str | int, ...] = ()) -> Suit:
+    """The void suit a player chose (sc.void.choice): needed, never guessed."""
+    if "void" not in given:
+        raise RuleError("invalid-request", f"{whose} void suit is needed", path=(*path, "void"))
+    return Suit(given["void"])
+
+
+def _read_left(given: Mapping[str, Any]) -> frozenset[Seat]:
+    return frozenset(parse_seat(s, ("left", i)) for i, s in enumerate(given.get("left", ())))
+
+
 def read_win(given: Mapping[str, Any], profile: Profile) -> SichuanWin:
     """A score request, its tiles checked (the set, copies, the count)."""
     seat = parse_seat(given.get("seat"), ("seat",))
     by, source = parse_win(given.get("win"), seat)
-    concealed = tiles_at(given.get("concealed", ""), "concealed")
-    melds = tuple(parse_meld(m, ("melds", i)) for i, m in enumerate(given.get("melds", ())))
-    raise_first(tile_problems(profile.tiles, concealed, melds))
-    raise_first(copy_problems(profile.tiles, concealed, melds))
-    raise_first(count_problems(concealed, melds, profile.hand_size + 1))
-    left = frozenset(parse_seat(s, ("left", i)) for i, s in enumerate(given.get("left", ())))
+    concealed, melds = _read_tiles(given, profile, profile.hand_size + 1)
+    left = _read_left(given)
     if seat in left or (source is not None and source in left):
         raise RuleError("invalid-request", "a player who has left takes no part", path=("left",))
-    if "void" not in given:
-        raise RuleError("invalid-request", "the winner's void suit is needed", path=("void",))
+    void = _read_void(given, "the winner's")
     table = given.get("table") or {}
     return SichuanWin(
         hand=WinningHand(seat, concealed, melds),
-        void=Suit(given["void"]),
+        void=void,
         by=by,
         from_seat=source,
         dealer=parse_seat(given.get("dealer", "east"), ("dealer",)),
@@ -109,3 +129,39 @@ def read_win(given: Mapping[str, Any], profile: Profile) -> SichuanWin:
         last_tile=table.get("last_tile") is True,
         first_turn=table.get("first_turn") is True,
     )
+
+
+@dataclass(frozen=True)
+class RemainingHand:
+    """The tiles and void suit of a player still in the hand when it ends."""
+
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...]
+    void: Suit
+
+
+def read_settle(given: Mapping[str, Any], profile: Profile) -> Mapping[Seat, RemainingHand]:
+    """A settle request: the hand of every player still in it, by seat in turn order, each
+    of the hand's size (sc.bloody.end: a tile was to be drawn) and no fifth copy across
+    them; every other seat has left (sc.bloody.winner-leaves), and only those."""
+    left = _read_left(given)
+    hands = given.get("hands") or {}
+    found: dict[Seat, RemainingHand] = {}
+    for seat in (Seat(name) for name in profile.seats):
+        if seat.value not in hands:
+            continue
+        path = ("hands", seat.value)
+        if seat in left:
+            message = f"{seat.value} has left the hand and has no tiles to reckon"
+            raise RuleError("invalid-request", message, path=path)
+        data = hands[seat.value]
+        concealed, melds = _read_tiles(data, profile, profile.hand_size, path)
+        found[seat] = RemainingHand(concealed, melds, _read_void(data, f"{seat.value}'s", path))
+    missing = [name for name in profile.seats if Seat(name) not in {*found, *left}]
+    if missing:
+        message = f"every seat is in hands or has left: {', '.join(missing)} is neither"
+        raise RuleError("invalid-request", message, path=("hands",))
+    held = [tile for hand in found.values() for tile in hand.concealed]
+    declared = [meld for hand in found.values() for meld in hand.melds]
+    raise_first(copy_problems(profile.tiles, held, declared, path=("hands",)))
+    return found

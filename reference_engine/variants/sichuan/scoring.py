@@ -13,13 +13,11 @@ from dataclasses import dataclass
 from reference_engine.analysis.reading import Reading
 from reference_engine.hand import WinningHand
 from reference_engine.variants.sichuan.patterns import FAN, Winner
-from reference_engine.variants.sichuan.request import Readings, SichuanWin
+from reference_engine.variants.sichuan.request import Readings, RemainingHand, SichuanWin
 from reference_engine.variants.sichuan.shapes import holds_suit, waits, win_readings
 from spec.errors import RuleError
-from spec.melds import Meld
 from spec.profile import Profile
 from spec.seats import Seat
-from spec.tiles import Suit, Tile
 from spec.wins import WinBy
 
 
@@ -80,27 +78,31 @@ def score_win(win: SichuanWin, readings: Readings, profile: Profile) -> Score:
     return max(scores, key=lambda s: (s.value, s.fan))
 
 
-def shape_value(
-    seat: Seat,
-    concealed: tuple[Tile, ...],
-    melds: tuple[Meld, ...],
-    void: Suit,
-    readings: Readings,
-    profile: Profile,
-) -> int | None:
+@dataclass(frozen=True)
+class Completion:
+    """The most a ready hand could win (sc.bloody.not-ready): its fan, before the cap, and
+    its value."""
+
+    fan: int
+    value: int
+
+
+def best_completion(
+    seat: Seat, hand: RemainingHand, readings: Readings, profile: Profile
+) -> Completion | None:
     """sc.bloody.not-ready: the most a hand one tile short could win, over every tile that
     completes it and every reading, counting the shape fan only; None when it is not
     ready (it holds its void suit, or no tile completes it)."""
-    if holds_suit(concealed, void):
+    if holds_suit(hand.concealed, hand.void):
         return None
     shape = frozenset(profile.sections["sichuan"]["shape_fan"])
     best: int | None = None
-    for tile in waits(concealed, melds):
-        if tile.suit is void:
+    for tile in waits(hand.concealed, hand.melds):
+        if tile.suit is hand.void:
             continue
-        hand = WinningHand(seat, (*concealed, tile), melds)
-        winner = Winner(SichuanWin(hand, void, WinBy.DISCARD), readings)
-        for reading in win_readings(hand, True, profile.sets):
-            value = _score_reading(reading, winner, profile, shape).value
-            best = value if best is None else max(best, value)
-    return best
+        won = WinningHand(seat, (*hand.concealed, tile), hand.melds)
+        winner = Winner(SichuanWin(won, hand.void, WinBy.DISCARD), readings)
+        for reading in win_readings(won, True, profile.sets):
+            fan = _score_reading(reading, winner, profile, shape).fan
+            best = fan if best is None else max(best, fan)
+    return None if best is None else Completion(best, value_of(best, profile))
