@@ -155,6 +155,11 @@ BROKEN = {
         "invalid-request",
         ["hands", "south"],
     ),
+    "a chow meld": (
+        given_of("reckoning-claimed-chow"),
+        "invalid-meld",
+        ["hands", "north", "melds", 0],
+    ),
 }
 
 
@@ -165,6 +170,19 @@ def test_a_settle_that_cannot_be_reckoned_is_a_coded_error(
     outcome = evaluate("settle", given)
     assert outcome["error"]["code"] == code, outcome
     assert outcome["error"]["path"] == path
+
+
+def test_a_sichuan_score_with_a_chow_meld_is_invalid_meld() -> None:
+    given = {
+        "seat": "south",
+        "void": "m",
+        "concealed": "111p 567p 99s 555s",
+        "melds": [{"type": "chow", "tiles": "2p3p4p", "from": "east"}],
+        "win": {"by": "self-draw"},
+    }
+    outcome = evaluate("score", given)
+    assert outcome["error"]["code"] == "invalid-meld"
+    assert outcome["error"]["path"] == ["melds", 0]
 
 
 def test_a_classical_settle_without_its_winner_names_the_field() -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from reference_engine.hand import WinningHand
 from spec.errors import RuleError, raise_first
-from spec.melds import Meld, parse_meld
+from spec.melds import Meld, MeldKind, parse_meld
 from spec.possible import copy_problems, count_problems, tile_problems
 from spec.profile import Profile
 from spec.seats import Seat, parse_seat
@@ -86,10 +86,15 @@ class SichuanWin:
 def _read_tiles(
     given: Mapping[str, Any], profile: Profile, needed: int, path: tuple[str | int, ...] = ()
 ) -> tuple[tuple[Tile, ...], tuple[Meld, ...]]:
-    """One player's concealed tiles and melds, checked: tiles of the set (sc.tiles.set), no
-    fifth copy, ``needed`` tiles with each kong counting three."""
+    """One player's concealed tiles and melds, checked: no claimed run (sc.claims.no-chow),
+    tiles of the set (sc.tiles.set), no fifth copy, ``needed`` tiles with each kong
+    counting three."""
     concealed = tiles_at(given.get("concealed", ""), *path, "concealed")
     melds = tuple(parse_meld(m, (*path, "melds", i)) for i, m in enumerate(given.get("melds", ())))
+    for index, meld in enumerate(melds):
+        if meld.kind is MeldKind.CHOW and not profile.chow_allowed:
+            message = "a run is never claimed here: no chow meld (its tiles stay concealed)"
+            raise RuleError("invalid-meld", message, path=(*path, "melds", index))
     raise_first(tile_problems(profile.tiles, concealed, melds, path))
     raise_first(copy_problems(profile.tiles, concealed, melds, path=path))
     raise_first(count_problems(concealed, melds, needed, path))
