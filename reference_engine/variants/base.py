@@ -8,7 +8,9 @@ finds one by id or alias.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from functools import partial
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from reference_engine.play.rules import PlayRules
@@ -24,10 +26,38 @@ class Variant:
 
     family: ClassVar[str]
     kinds: ClassVar[tuple[str, ...]] = ()
+    play_options: ClassVar[Mapping[str, bool]] = MappingProxyType({})
+    """The switches of the profile's ``play`` section a request's ``options`` may set for
+    one table, each with its value where the profile says nothing."""
 
     def __init__(self, profile: Profile) -> None:
         self.profile = profile
         self.id = profile.variant
+        self._table_variants: dict[tuple[tuple[str, bool], ...], Variant] = {}
+
+    def play_option(self, name: str) -> bool:
+        """The profile's choice of the switch ``name`` (one of :attr:`play_options`)."""
+        return bool(self.profile.sections.get("play", {}).get(name, self.play_options[name]))
+
+    def at_table(self, options: object) -> Variant:
+        """This variant at a table whose request sets ``options``, each a switch of
+        :attr:`play_options` set true or false (built once per choice); an
+        ``invalid-request`` naming the option otherwise."""
+        if not isinstance(options, Mapping) or set(options) - set(self.play_options):
+            raise RuleError("invalid-request", "unknown rule option", path=("options",))
+        chosen = {name: self.play_option(name) for name in self.play_options}
+        for name, value in options.items():
+            if not isinstance(value, bool):
+                raise RuleError(
+                    "invalid-request", f"{name} is true or false", path=("options", name)
+                )
+            chosen[name] = value
+        key = tuple(sorted(chosen.items()))
+        if key not in self._table_variants:
+            play = {**self.profile.sections.get("play", {}), **chosen}
+            sections = MappingProxyType({**self.profile.sections, "play": play})
+            self._table_variants[key] = type(self)(replace(self.profile, sections=sections))
+        return self._table_variants[key]
 
     def play_rules(self) -> PlayRules:
         """The hooks of the game state machine (variants that can be played override this)."""
@@ -43,7 +73,8 @@ class Variant:
         if kind not in self.kinds:
             raise RuleError("unsupported-kind", f"{self.id} does not answer {kind!r} requests")
         if "options" in given:
-            raise RuleError("invalid-request", f"{self.id} has no rule options", path=("options",))
+            rest = {key: value for key, value in given.items() if key != "options"}
+            return self.at_table(given["options"]).evaluate(kind, rest)
         handler = getattr(self, kind)
         result: Outcome = handler(given)
         return result

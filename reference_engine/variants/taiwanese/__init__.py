@@ -17,7 +17,12 @@ from reference_engine.variants.taiwanese.match import match
 from reference_engine.variants.taiwanese.patterns import WinContext
 from reference_engine.variants.taiwanese.play import TaiwanesePlay
 from reference_engine.variants.taiwanese.request import check_count, check_tiles, parse_win_request
-from reference_engine.variants.taiwanese.scoring import HandScore, best_score, shape_decompositions
+from reference_engine.variants.taiwanese.scoring import (
+    PLAY_SWITCHES,
+    HandScore,
+    best_score,
+    shape_decompositions,
+)
 from reference_engine.variants.taiwanese.settlement import settle
 from spec.errors import RuleError
 from spec.melds import parse_meld
@@ -31,6 +36,7 @@ class Taiwanese(Variant):
 
     family: ClassVar[str] = "taiwanese"
     kinds: ClassVar[tuple[str, ...]] = ("score", "analyse", "claim", "play", "match")
+    play_options: ClassVar[Mapping[str, bool]] = PLAY_SWITCHES
 
     def play_rules(self) -> TaiwanesePlay:
         """The hooks of the game state machine (built once)."""

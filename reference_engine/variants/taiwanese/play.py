@@ -16,10 +16,10 @@ from reference_engine.play.refusal import Refused
 from reference_engine.play.rules import PlayRules, winning_hand
 from reference_engine.play.state import EndReason, GameState, HandEnd, PlayTable
 from reference_engine.variants.taiwanese.flowers import FLOWER_WIN_PATTERN
-from reference_engine.variants.taiwanese.scoring import is_complete_shape
+from reference_engine.variants.taiwanese.scoring import is_complete_shape, pairs_shape_melds
 from spec.actions import ActionKind
 from spec.errors import RuleError
-from spec.melds import Meld, MeldKind
+from spec.melds import Meld
 from spec.profile import Profile
 from spec.seats import SEATS, Seat
 from spec.tiles import Tile
@@ -86,11 +86,12 @@ class TaiwanesePlay(PlayRules):
         return is_complete_shape(WinningHand(Seat.EAST, concealed, melds), self.profile)
 
     def waits(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> frozenset[Tile]:
-        """The tiles completing five sets and a pair, or seven pairs and a pung (one pung
-        meld at most), by per-block tables (:mod:`reference_engine.analysis.waits`)."""
+        """The tiles completing five sets and a pair, or seven pairs and a pung (beside the
+        melds :func:`pairs_shape_melds` allows), by per-block tables
+        (:mod:`reference_engine.analysis.waits`)."""
         counts = counts_of(concealed)
         kinds = sets_and_pair_waits(counts)
-        if len(melds) <= 1 and all(m.kind is MeldKind.PUNG for m in melds):
+        if pairs_shape_melds(melds, self.profile):
             kinds += pairs_and_pungs_waits(counts, 1 - len(melds))
         return frozenset(Tile(kind) for kind in kinds if kind in self._kinds)
 

@@ -37,17 +37,33 @@ class HandScore:
         return sum(self.patterns.values())
 
 
+PLAY_SWITCHES = MappingProxyType({"seven_pairs_claimed_pung": True})
+"""The ``play`` switch a request's options may set, with its value where the profile says
+nothing: tw.structure.seven-pairs-claimed-pung."""
+
+
+def pairs_shape_melds(melds: tuple[Meld, ...], profile: Profile) -> bool:
+    """tw.structure.seven-pairs-claimed-pung: may seven pairs and a pung be read beside
+    these melds? With none; with one claimed pung, which is then the shape's pung, unless
+    the table plays the shape closed (play.seven_pairs_claimed_pung false)."""
+    if not melds:
+        return True
+    play = {**PLAY_SWITCHES, **profile.sections.get("play", {})}
+    claimed = bool(play["seven_pairs_claimed_pung"])
+    return claimed and len(melds) == 1 and melds[0].kind is MeldKind.PUNG
+
+
 def shape_decompositions(hand: WinningHand, profile: Profile) -> list[tuple[Shape, Decomposition]]:
     """Every reading of the concealed tiles that completes the hand with its melds.
 
     Rules ``tw.structure.five-sets-and-pair`` and ``tw.structure.seven-pairs-and-pung``
-    (the pung of the special shape may be a declared pung).
+    (the pung of the special shape may be a declared pung: :func:`pairs_shape_melds`).
     """
     counts = counts_of(hand.concealed)
     found = [
         (Shape.SETS_AND_PAIR, d) for d in sets_and_pair(counts, profile.sets - len(hand.melds))
     ]
-    if len(hand.melds) <= 1 and all(m.kind is MeldKind.PUNG for m in hand.melds):
+    if pairs_shape_melds(hand.melds, profile):
         pairs = (profile.hand_size + 1 - 3) // 2
         found += [
             (Shape.PAIRS_AND_PUNG, d) for d in pairs_and_pung(counts, pairs, 1 - len(hand.melds))
@@ -64,9 +80,9 @@ def is_complete_counts(counts: list[int], melds: tuple[Meld, ...], profile: Prof
     """:func:`is_complete_shape` on tile counts (34 entries, red fives as fives)."""
     if is_sets_and_pair(counts, profile.sets - len(melds)):
         return True
-    if 1 in counts or len(melds) > 1:
+    if 1 in counts:
         return False
-    if all(m.kind is MeldKind.PUNG for m in melds):
+    if pairs_shape_melds(melds, profile):
         pairs = (profile.hand_size + 1 - 3) // 2
         return bool(pairs_and_pung(counts, pairs, 1 - len(melds)))
     return False
