@@ -5,16 +5,14 @@ everybody, East paying and receiving double."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from functools import cached_property
-from types import MappingProxyType
 from typing import Any, ClassVar
 
 from reference_engine.analysis.decompose import counts_of, sets_and_pair
 from reference_engine.play import scenario
 from reference_engine.variants.base import Outcome, Variant
 from reference_engine.variants.classical.match import match
-from reference_engine.variants.classical.numbers import numbers_of
+from reference_engine.variants.classical.numbers import PLAY_SWITCHES, numbers_of
 from reference_engine.variants.classical.patterns import Player
 from reference_engine.variants.classical.play import ClassicalPlay
 from reference_engine.variants.classical.request import (
@@ -39,34 +37,7 @@ class Classical(Variant):
     family: ClassVar[str] = "classical"
     kinds: ClassVar[tuple[str, ...]] = ("score", "settle", "analyse", "claim", "play", "match")
 
-    def evaluate(self, kind: str, given: Mapping[str, Any]) -> Outcome:
-        """Answer a request; ``options: {original_call_with_melds: B}`` plays with or without
-        Original Call for a player holding melds (cc.play.original-call)."""
-        options = given.get("options")
-        if options is None:
-            return super().evaluate(kind, given)
-        name = "original_call_with_melds"
-        if not isinstance(options, Mapping) or set(options) - {name}:
-            raise RuleError("invalid-request", "unknown rule option", path=("options",))
-        allowed = options.get(name, self._with_melds)
-        if not isinstance(allowed, bool):
-            raise RuleError("invalid-request", f"{name} is true or false", path=("options", name))
-        rest = {key: value for key, value in given.items() if key != "options"}
-        variant = self if allowed is self._with_melds else self._other_original_call
-        return super(Classical, variant).evaluate(kind, rest)
-
-    @property
-    def _with_melds(self) -> bool:
-        return bool(self.profile.sections.get("play", {}).get("original_call_with_melds", True))
-
-    @cached_property
-    def _other_original_call(self) -> Classical:
-        play = {
-            **self.profile.sections.get("play", {}),
-            "original_call_with_melds": not self._with_melds,
-        }
-        sections = MappingProxyType({**self.profile.sections, "play": play})
-        return type(self)(replace(self.profile, sections=sections))
+    play_options: ClassVar[Mapping[str, bool]] = PLAY_SWITCHES
 
     def play_rules(self) -> ClassicalPlay:
         """The hooks of the game state machine that claims need (built once)."""

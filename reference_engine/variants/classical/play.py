@@ -28,11 +28,22 @@ from reference_engine.analysis.waits import sets_and_pair_waits
 from reference_engine.outcome import Settlement, WinnerResult
 from reference_engine.play.refusal import Refusal, Refused
 from reference_engine.play.rules import PlayRules, winning_hand
-from reference_engine.play.state import EndReason, GameState, HandEnd, PlayTable, replace_at
+from reference_engine.play.state import (
+    EndReason,
+    GameState,
+    HandEnd,
+    Phase,
+    PlayTable,
+    replace_at,
+)
 from reference_engine.variants.classical.numbers import numbers_of
 from reference_engine.variants.classical.request import Circumstances, Tiles
 from reference_engine.variants.classical.scoring import Score, score_table
-from reference_engine.variants.classical.sets import is_thirteen_orphans
+from reference_engine.variants.classical.sets import (
+    claimable_readings,
+    is_thirteen_orphans,
+    winner_readings,
+)
 from reference_engine.variants.classical.settlement import settle
 from spec.actions import Action, ActionKind
 from spec.errors import RuleError
@@ -85,15 +96,19 @@ class ClassicalPlay(PlayRules):
         self.profile = profile
         self.hand_size = profile.hand_size
         self.chow_allowed = profile.chow_allowed
-        self.reserve = profile.reserved_tiles
+        self.numbers = numbers_of(profile)
+        self.reserve = self._kept_back(profile)
         self.kong_box = profile.kong_box
         play = profile.sections.get("play", {})
         self.declarations_first = bool(play.get("initial_kongs", True))
         self.original_ready = bool(play.get("original_call", True))
         self.flowers_from_front = play.get("flowers_from", "front") == "front"
-        self.original_call_with_melds = bool(play.get("original_call_with_melds", True))
-        self.numbers = numbers_of(profile)
         self._complete = lru_cache(maxsize=1 << 14)(self._complete_uncached)
+
+    def _kept_back(self, profile: Profile) -> int:
+        """eu.play.dead-wall-kept-back: the profile's reserved tiles are never drawn in turn,
+        unless the table plays the whole wall (play.dead_wall_kept_back false)."""
+        return profile.reserved_tiles if self.numbers.dead_wall_kept_back else 0
 
     def table_of(self, given: Mapping[str, Any]) -> PlayTable:
         """The round wind; seats are seat winds, so the dealer is East (cc.play.deal), and
@@ -143,6 +158,21 @@ class ClassicalPlay(PlayRules):
         """cc.claims.passing-is-free: letting a win go restricts nothing."""
         return state
 
+    def may_win(self, state: GameState, seat: Seat, tile: Tile, by: WinBy) -> bool:
+        """The core's test, and eu.claims.chow-win-from-the-left: a discard of a player
+        other than the one on the left wins only where it completes a pung or the pair."""
+        return super().may_win(state, seat, tile, by) and not self._chow_only(state, seat, tile, by)
+
+    def _chow_only(self, state: GameState, seat: Seat, tile: Tile, by: WinBy) -> bool:
+        """Would ``tile`` complete ``seat``'s hand only as a chow it may not claim?"""
+        if by is not WinBy.DISCARD or self.numbers.chow_win_from_anyone:
+            return False
+        index = SEATS.index(seat)
+        tiles = Tiles(seat, (*state.hands[index], tile), state.melds[index])
+        every = list(winner_readings(tiles, True, self.profile.sets))
+        win = Circumstances(by, from_seat=state.pending_from)
+        return bool(every) and not claimable_readings(every, seat, win, chow_from_anyone=False)
+
     def may_rob_concealed_kong(self, state: GameState, seat: Seat, tile: Tile) -> bool:
         """cc.claims.robbing-concealed-kong: only a hand the tile completes as thirteen
         orphans."""
@@ -164,7 +194,10 @@ class ClassicalPlay(PlayRules):
 
     def refusal(self, state: GameState, action: Action) -> Refusal | None:
         """eu.claims.no-kong-on-an-exposed-pung: a discard never makes a kong of a pung
-        already exposed."""
+        already exposed; eu.claims.chow-win-from-the-left: nor wins as a chow when it comes
+        from a player other than the one on the left."""
+        if action.kind is ActionKind.WIN:
+            return self._chow_win_refusal(state, action.seat)
         tile = action.tile
         if action.kind is not ActionKind.KONG or tile is None:
             return None
@@ -177,6 +210,18 @@ class ClassicalPlay(PlayRules):
         message = f"{action.seat.value} may not add a discard to its exposed pung"
         return Refusal(message, ("claims.no-kong-on-an-exposed-pung",))
 
+    def _chow_win_refusal(self, state: GameState, seat: Seat) -> Refusal | None:
+        offered = state.pending
+        if state.phase is not Phase.CLAIM or offered is None:
+            return None
+        if not self._chow_only(state, seat, offered, WinBy.DISCARD):
+            return None
+        message = (
+            f"{offered.mpsz} completes {seat.value}'s hand only as a chow, and a chow is "
+            "claimed only from the player on the left"
+        )
+        return Refusal(message, ("claims.chow-win-from-the-left",))
+
     def may_kong(self, state: GameState, seat: Seat, tile: Tile) -> bool:
         """cc.play.original-call: a player who declared it makes no kong."""
         return not state.ready[SEATS.index(seat)]
@@ -187,7 +232,7 @@ class ClassicalPlay(PlayRules):
         index = SEATS.index(seat)
         if state.has_discarded[index]:
             return False
-        if state.melds[index] and not self.original_call_with_melds:
+        if state.melds[index] and not self.numbers.original_call_with_melds:
             return False
         kept = list(state.hands[index])
         kept.remove(tile)

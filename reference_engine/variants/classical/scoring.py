@@ -18,6 +18,7 @@ from reference_engine.variants.classical.patterns import AWARDS, LIMITS, Player
 from reference_engine.variants.classical.request import Circumstances, Tiles
 from reference_engine.variants.classical.sets import (
     Reading,
+    claimable_readings,
     is_thirteen_orphans,
     standing_reading,
     winner_readings,
@@ -81,13 +82,22 @@ def limit_hand(reading: Reading, player: Player, profile: Profile) -> Score | No
 
 def score_winner(player: Player, profile: Profile) -> Score:
     """The winner's hand in its reading worth the most (a limit if any reading makes one);
-    ``not-winning`` when it reads as no winning hand (cc.tiles.hand-shape)."""
+    ``not-winning`` when it reads as no winning hand (cc.tiles.hand-shape) or only as a
+    chow on a discard it may not claim (eu.claims.chow-win-from-the-left)."""
     assert player.win is not None
     numbers = numbers_of(profile)
     concealed_kongs = numbers.claimed_kong_concealed
-    found = list(
+    every = list(
         winner_readings(player.tiles, player.win.on_a_discard, profile.sets, concealed_kongs)
     )
+    seat = player.tiles.seat
+    found = claimable_readings(every, seat, player.win, numbers.chow_win_from_anyone)
+    if every and not found:
+        message = (
+            "the discard completes this hand only as a chow, and "
+            f"{seat.value} may claim a chow only from the player on its left"
+        )
+        raise RuleError("not-winning", message, path=("win", "from"))
     orphans = is_thirteen_orphans(player.tiles.concealed, len(player.tiles.melds))
     if not found and orphans and numbers.thirteen_orphans:
         found = [standing_reading(player.tiles)]

@@ -18,10 +18,11 @@ from enum import Enum
 from functools import cached_property
 
 from reference_engine.analysis.decompose import Group, GroupKind, counts_of, sets_and_pair
-from reference_engine.variants.classical.request import Tiles
+from reference_engine.variants.classical.request import Circumstances, Tiles
 from spec.melds import Meld, MeldKind
-from spec.seats import SEATS, Seat
+from spec.seats import SEATS, Seat, next_seat
 from spec.tiles import TERMINALS_AND_HONOURS, WINDS, Tile
+from spec.wins import WinBy
 
 
 class SetKind(Enum):
@@ -124,6 +125,21 @@ def winner_readings(
             if winning not in chosen.tiles:
                 continue
             yield _reading(declared, decomposition, chosen, all_tiles, on_a_discard)
+
+
+def claimable_readings(
+    readings: list[Reading], seat: Seat, win: Circumstances, chow_from_anyone: bool
+) -> list[Reading]:
+    """eu.claims.chow-win-from-the-left: a discard of a player other than the one on the
+    winner's left completes no chow, so only the readings in which it completes a pung or
+    the pair are kept; all are kept for a drawn or robbed tile, a discard from the left,
+    or at a table that lets a chow win be claimed from anyone (``chow_from_anyone``)."""
+    source = win.from_seat
+    if chow_from_anyone or win.by is not WinBy.DISCARD or source is None:
+        return readings
+    if next_seat(source) is seat:
+        return readings
+    return [reading for reading in readings if reading.winning_group is not GroupKind.CHOW]
 
 
 def _reading(
