@@ -242,9 +242,12 @@ def _lint_profiles(corpus: Corpus) -> list[Problem]:
 def _lint_fields(case: Case, profile: Profile, doc: Located) -> list[Problem]:
     """A field the variant's family never reads is an error, not silently ignored (code
     ``unsupported-field``; the schema marks such fields with the families that read them),
-    and so are circumstances that cannot hold together (:mod:`spec.circumstances`)."""
+    and so are circumstances that cannot hold together (:mod:`spec.circumstances`), unless
+    the fixture expects that refusal."""
     errors = family_problems(case.kind, case.given, profile.family)
-    errors += circumstance_problems(case.kind, case.given)
+    expected = case.expect.get("error")
+    if not (isinstance(expected, Mapping) and expected.get("code") == "inconsistent-flags"):
+        errors += circumstance_problems(case.kind, case.given)
     return [doc.problem(error.code, error.message, ("given", *error.path)) for error in errors]
 
 

@@ -186,6 +186,7 @@ INVALID_HAND_CODES = frozenset(
         "too-many-copies",
         "tile-count",
         "not-winning",
+        "inconsistent-flags",
     }
 )
 
