@@ -1,7 +1,7 @@
 """``.. mjspec-compare::``: the variants side by side, one row per question a player asks
-(how many tiles, how many to win, chows, the order of claims, several winners, tiles kept
-back, the unit of the score, the limit, the match), every cell read from the profiles and
-linked, where a catalogue states it, to the rule that says so."""
+(how many tiles, how many to win, chows, going out on a chow, the order of claims, several
+winners, tiles kept back, the unit of the score, the limit, the match), every cell read
+from the profiles and linked, where a catalogue states it, to the rule that says so."""
 
 from __future__ import annotations
 
@@ -38,6 +38,14 @@ def _held_back(profile: Profile) -> str:
     if profile.reserved_tiles:
         return f"the last {profile.reserved_tiles} (replacements shorten the live wall)"
     return "none: the whole wall is drawn"
+
+
+def _chow_win(profile: Profile) -> str:
+    if not profile.chow_allowed:
+        return "no chows"
+    if profile.sections.get("play", {}).get("chow_win_from_anyone") is False:
+        return "only on the previous player's discard, as any chow (an option: from anyone)"
+    return "on any player's discard"
 
 
 def _priority(profile: Profile) -> str:
@@ -86,6 +94,7 @@ ROWS = (
         lambda p: "from the previous player" if p.chow_allowed else "never",
         (r"claims\.(chow|no-chow|chii)",),
     ),
+    Row("Going out on a chow", _chow_win, (r"claims\.chow-win",)),
     Row("Claim order", _priority, (r"claims\..*priority",)),
     Row(
         "Several winners on one discard",
