@@ -25,11 +25,23 @@ from test_replay import replay_report, write_games
 pytestmark = pytest.mark.slow
 
 
+def write_games_paying_3000_at_draws(log: Path) -> None:
+    """Three seeded three-player games whose exhaustive draws pay the four-player 3,000 in
+    all (each of riichienv's noten payments, 2,000 in all, raised by half), as jansou's
+    three-player presets do."""
+    write_games(log, "3p-red-half", 3)
+    events = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
+    for event in events:
+        if event["type"] == "ryukyoku" and event["reason"] == "exhaustive_draw":
+            event["deltas"] = [delta * 3 // 2 for delta in event["deltas"]]
+    log.write_text("".join(json.dumps(e) + "\n" for e in events), "utf-8")
+
+
 def test_a_hand_whose_end_differs_is_proposed_with_the_logs_result(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     log = tmp_path / "games.jsonl"
-    write_games(log, "3p-red-half", 3)  # riichienv pays 2,000 in all at a sanma draw
+    write_games_paying_3000_at_draws(log)
     out = tmp_path / "proposed"
     code, report = replay_report(log, "riichi-tenhou-sanma", capsys, "--propose", str(out))
     assert code == 1
@@ -44,10 +56,10 @@ def test_a_hand_whose_end_differs_is_proposed_with_the_logs_result(
         result = document["expect"]["result"]
         paid = sum(result["payments"].values())
         assert paid == 0
-        assert sum(v for v in result["payments"].values() if v > 0) == 2000
+        assert sum(v for v in result["payments"].values() if v > 0) == 3000
     assert main(["validate", str(out)]) == 0
     capsys.readouterr()
-    assert main(["check", *report["proposed"]]) == 1  # the reference engine pays 3,000
+    assert main(["check", *report["proposed"]]) == 1  # the reference engine pays 2,000
     assert "DISAGREES" in capsys.readouterr().out
 
 
@@ -116,7 +128,7 @@ def test_a_proposals_folder_that_cannot_be_written_is_a_coded_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     log = tmp_path / "games.jsonl"
-    write_games(log, "3p-red-half", 3)
+    write_games_paying_3000_at_draws(log)  # hands to propose
     blocked = tmp_path / "a-file"
     blocked.write_text("", "utf-8")
     argv = ["replay", str(log), "--variant", "riichi-tenhou-sanma", "--propose", str(blocked)]

@@ -131,6 +131,11 @@ ABORT_AS_EXHAUSTIVE = (
     "third-party: jansou's Tenhou JSON writes an abortive draw it has no Japanese name for "
     "(nine terminals, four riichi) as 流局, an exhaustive draw (riichi.abortive.*)"
 )
+NOTEN_3000 = (
+    "third-party: jansou's three-player presets pay 3,000 in all at an exhaustive draw (its "
+    "noten pool can only be 0 or 3,000); Tenhou's and Mahjong Soul's sanma pay 2,000 ({rule})"
+)
+NOTEN_RULES = ("tenhou3p.draws.noten-payments", "mjsoul3p.draws.noten-payments")
 LIVE_DRAWS = 69  # riichi.play.dead-wall: 136 - 4 x 13 - 14 - the dealer's 14th
 ABORTS = ("four-riichi", "four-winds", "four-kongs", "triple-ron", "nine-terminals")
 
@@ -153,6 +158,14 @@ def _tenhou_abort_as_exhaustive(hand: dict, log: list[str]) -> bool:
     return hand["engine"].startswith("end: None") and takes < LIVE_DRAWS
 
 
+def _noten_total_3000(hand: dict[str, Any], events: list[dict[str, Any]]) -> bool:
+    """The hand differs on the noten payments and the log's exhaustive draw moved 3,000."""
+    if hand["verdict"] != "differs" or hand["rule"] not in NOTEN_RULES:
+        return False
+    draw = next((e for e in events if e["type"] == "ryukyoku"), {})
+    return sum(int(d) for d in draw.get("deltas") or [] if d > 0) == 3000
+
+
 def jansou_triage(hand: dict, log: list[str]) -> str:
     """A hand's verdict: agreement, or a known class."""
     if hand["verdict"] == "agrees":
@@ -160,6 +173,8 @@ def jansou_triage(hand: dict, log: list[str]) -> str:
     if _tenhou_abort_as_exhaustive(hand, log):
         return ABORT_AS_EXHAUSTIVE
     events = [json.loads(line) for line in log[hand["start_line"] - 1 : hand["line"]]]
+    if _noten_total_3000(hand, events):
+        return NOTEN_3000.format(rule=hand["rule"])
     drew_north = events[-2]["type"] == "tsumo" and events[-2]["pai"] == "N"
     robbed = events[-1]["type"] == "hora" and events[-1]["target"] == events[-2]["actor"]
     if (
