@@ -5,7 +5,8 @@ Rules ``cc.play.deal`` (13 tiles each, East 14, East first), ``cc.play.initial-k
 (concealed kongs declared East to North before the first discard), ``cc.play.kong-box``
 (kong replacements from a box of the profile's size, never refilled),
 ``cc.play.flowers`` (flowers replaced from the front of the live wall),
-``cc.play.original-call`` (declared with the first discard, then the hand is frozen),
+``cc.play.original-call`` (declared with the first discard, then the hand is frozen;
+``eu.play.no-original-call`` where the profile has none),
 ``cc.play.exhaustive-draw`` (no live tile where one is needed: a draw, no payment),
 ``cc.tiles.hand-shape`` (four sets and a pair, or thirteen orphans),
 ``cc.claims.chow-previous-only`` and ``cc.claims.pung-kong-anyone`` (the game core's claim
@@ -75,7 +76,7 @@ class ClassicalPlay(PlayRules):
             Refused.OPENING: ("play.east-starts", "play.deal"),
             Refused.OUT_OF_TURN: ("play.turn-order",),
             Refused.READY_DISCARDS_DRAWN: ("play.original-call",),
-            Refused.READY_DECLARATION: ("play.original-call",),
+            Refused.READY_DECLARATION: ("play.original-call", "play.no-original-call"),
             Refused.FLOWERS_FIRST: ("play.flowers",),
             Refused.CHOW_FROM_PREVIOUS: ("claims.chow-previous-only", "claims.chow-from-the-left"),
         }

@@ -1,9 +1,9 @@
 """Classical requests: a player's tiles, the circumstances of a win, and a whole hand to
 settle, checked against the profile's tile set before any award is computed.
 
-Rules ``cc.tiles.set`` (tiles of the set, copies, flowers set aside) and
+Rules ``cc.tiles.set`` (tiles of the set, copies, flowers set aside),
 ``cc.tiles.hand-shape`` (the winner's fourteen tiles, a non-winner's thirteen, each kong
-counting three).
+counting three) and ``cc.play.original-call`` (the melds a hand may hold with it).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from reference_engine.variants.classical.numbers import numbers_of
 from spec.errors import RuleError, raise_first
 from spec.melds import Meld, parse_meld
 from spec.possible import copy_problems, count_problems, flower_problems, tile_problems
@@ -108,6 +109,7 @@ def read_winner(given: Mapping[str, Any], profile: Profile) -> Winner:
     check_tiles(tiles, profile)
     raise_first(copy_problems(profile.tiles, tiles.concealed, tiles.melds, circumstances.seen))
     check_count(tiles, profile.hand_size + 1)
+    check_original_call(tiles, circumstances, profile)
     return Winner(tiles, circumstances, parse_seat(given.get("round", "east"), ("round",)))
 
 
@@ -120,6 +122,37 @@ def check_tiles(tiles: Tiles, profile: Profile, path: Path = ()) -> None:
 def check_count(tiles: Tiles, needed: int, path: Path = ()) -> None:
     """cc.tiles.hand-shape: the tiles a hand needs, each kong counting three."""
     raise_first(count_problems(tiles.concealed, tiles.melds, needed, path))
+
+
+def check_original_call(
+    tiles: Tiles, circumstances: Circumstances, profile: Profile, path: Path = ()
+) -> None:
+    """cc.play.original-call: declared with one's first discard, after which the player
+    makes no call and no kong. Before that discard a player claims one meld at most (a
+    claim is followed by the claimer's discard) and East, who discards first, none; a kong
+    added to a pung comes on a later turn; and where the table's option forbids Original
+    Call to a player holding melds, it holds none. A variant without Original Call reads
+    no such flag (unsupported-field)."""
+    if not circumstances.original_call:
+        return
+    where = (*path, "table", "original_call")
+    if not profile.sections.get("play", {}).get("original_call", True):
+        message = f"{profile.variant} has no Original Call (profile play.original_call false)"
+        raise RuleError("unsupported-field", message, path=where)
+    claimed = [meld for meld in tiles.melds if not meld.concealed]
+    if tiles.melds and not numbers_of(profile).original_call_with_melds:
+        why = "at this table a player holding a meld may not declare Original Call"
+    elif tiles.seat is Seat.EAST and claimed:
+        why = "East discards first: it claims no meld before declaring Original Call"
+    elif len(claimed) > 1:
+        why = "one meld at most is claimed before the first discard, and none after it"
+    elif any(meld.added for meld in tiles.melds):
+        why = "a kong added to a pung is made on a later turn, and Original Call makes none"
+    else:
+        return
+    raise RuleError(
+        "inconsistent-flags", f"table.original_call: {why} (cc.play.original-call)", path=where
+    )
 
 
 @dataclass(frozen=True)
@@ -165,6 +198,8 @@ def read_settle_request(given: Mapping[str, Any], profile: Profile) -> SettleReq
     raise_first(copy_problems(profile.tiles, everything, melds, seen, path=("hands",)))
     flowers = [t for tiles in hands.values() for t in tiles.flowers]
     raise_first(flower_problems(profile.tiles, flowers, ("hands",)))
+    if winner is not None and circumstances is not None:
+        check_original_call(hands[winner], circumstances, profile, ("hands", winner.value))
     return SettleRequest(winner, round_wind, hands, circumstances, {})
 
 
