@@ -100,10 +100,11 @@ def _major_pair_completion(reading: Reading, player: Player, row: PatternValue) 
 
 def live_waits(tiles: Tiles, seen: tuple[Tile, ...]) -> list[int]:
     """The kinds that would complete the hand without its winning tile, less those whose four
-    copies are public: seen by all or in the player's own exposed melds (cc.points.one-chance;
-    copies in the concealed tiles never count)."""
+    copies are public: seen (the discards and the other players' melds) or in the player's
+    own melds, a declared concealed kong too (cc.points.one-chance; copies in the concealed
+    tiles never count)."""
     before = tiles.concealed[:-1]
-    public = counts_of(seen + tuple(t for m in tiles.melds if m.is_open for t in m.tiles))
+    public = counts_of(seen + tuple(t for m in tiles.melds for t in m.tiles))
     return [kind for kind in sets_and_pair_waits(counts_of(before)) if public[kind] < 4]
 
 

@@ -266,15 +266,10 @@ class ClassicalPlay(PlayRules):
     ) -> Circumstances:
         """How the hand was won, read from the play: the last live tile or last discard, a
         kong replacement (two kongs in a row), Original Call, the first discard, East's
-        streak, and the public tiles: every river and the other players' melds (a declared
-        concealed kong's four tiles too)."""
+        streak, and the public tiles (:func:`_public_tiles`)."""
         index = SEATS.index(winner)
         self_drawn = by is WinBy.SELF_DRAW
         replacement = self_drawn and state.replacement_drawn
-        seen = [t for river in state.rivers for t in river]
-        for other, melds in zip(state.seats, state.melds, strict=True):
-            if other is not winner:
-                seen += [t for meld in melds for t in meld.tiles]
         return Circumstances(
             by=by,
             from_seat=source,
@@ -289,7 +284,7 @@ class ClassicalPlay(PlayRules):
             and source is state.dealer
             and state.discard_count == 1,
             dealer_streak=state.dealer_streak,
-            seen=tuple(seen),
+            seen=_public_tiles(state, winner, source if by is WinBy.DISCARD else None),
         )
 
     def settle_win(
@@ -319,6 +314,18 @@ class ClassicalPlay(PlayRules):
             tuple(results[seat] for seat in state.seats),
         )
         return HandEnd(settlement, EndReason.WIN)
+
+
+def _public_tiles(state: GameState, winner: Seat, discarder: Seat | None) -> tuple[Tile, ...]:
+    """cc.points.one-chance: the tiles public to the winner, as a request's ``seen`` holds
+    them: every river, less the discard won on (``discarder``'s last, now the winner's
+    tile), and the other players' melds, a declared concealed kong too."""
+    seen: list[Tile] = []
+    for seat, river, melds in zip(state.seats, state.rivers, state.melds, strict=True):
+        seen += river[:-1] if seat is discarder else river
+        if seat is not winner:
+            seen += [t for meld in melds for t in meld.tiles]
+    return tuple(seen)
 
 
 def _chains(state: GameState) -> tuple[int, ...]:

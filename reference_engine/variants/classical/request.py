@@ -3,13 +3,15 @@ settle, checked against the profile's tile set before any award is computed.
 
 Rules ``cc.tiles.set`` (tiles of the set, copies, flowers set aside),
 ``cc.tiles.hand-shape`` (the winner's fourteen tiles, a non-winner's thirteen, each kong
-counting three) and ``cc.play.original-call`` (the melds a hand may hold with it).
+counting three), ``cc.points.one-chance`` (the public tiles: ``table.seen`` holds those in
+no meld of the request, the discards, and a settle request adds the other players' melds)
+and ``cc.play.original-call`` (the melds a hand may hold with it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from reference_engine.variants.classical.numbers import numbers_of
@@ -52,6 +54,8 @@ class Circumstances:
     on_first_discard: bool = False
     dealer_streak: int = 0
     seen: tuple[Tile, ...] = ()
+    """The public tiles outside the winner's melds (cc.points.one-chance): the discards and
+    the other players' melds."""
 
     @property
     def self_drawn(self) -> bool:
@@ -107,7 +111,8 @@ def read_winner(given: Mapping[str, Any], profile: Profile) -> Winner:
     tiles = read_tiles(given, seat)
     circumstances = read_circumstances(given, seat)
     check_tiles(tiles, profile)
-    raise_first(copy_problems(profile.tiles, tiles.concealed, tiles.melds, circumstances.seen))
+    raise_first(copy_problems(profile.tiles, tiles.concealed, tiles.melds))
+    check_seen(profile, tiles.concealed, tiles.melds, circumstances.seen)
     check_count(tiles, profile.hand_size + 1)
     check_original_call(tiles, circumstances, profile)
     return Winner(tiles, circumstances, parse_seat(given.get("round", "east"), ("round",)))
@@ -122,6 +127,25 @@ def check_tiles(tiles: Tiles, profile: Profile, path: Path = ()) -> None:
 def check_count(tiles: Tiles, needed: int, path: Path = ()) -> None:
     """cc.tiles.hand-shape: the tiles a hand needs, each kong counting three."""
     raise_first(count_problems(tiles.concealed, tiles.melds, needed, path))
+
+
+def check_seen(
+    profile: Profile,
+    concealed: Sequence[Tile],
+    melds: Sequence[Meld],
+    seen: Sequence[Tile],
+    path: Path = (),
+) -> None:
+    """cc.tiles.set and cc.points.one-chance: the seen tiles are those in no meld of the
+    request, so with the request's tiles (already within the set) they hold no more copies
+    than the set; a meld listed again in seen is refused, naming seen."""
+    for problem in copy_problems(profile.tiles, concealed, melds, seen):
+        message = (
+            f"{problem.message} (counting table.seen, which lists only the public tiles in "
+            "no meld of the request: the discards, and in a score request the other "
+            "players' melds)"
+        )
+        raise RuleError("too-many-copies", message, path=(*path, "table", "seen"))
 
 
 def check_original_call(
@@ -194,13 +218,26 @@ def read_settle_request(given: Mapping[str, Any], profile: Profile) -> SettleReq
         check_count(tiles, profile.hand_size + int(is_winner), path)
     everything = [t for tiles in hands.values() for t in tiles.concealed]
     melds = [meld for tiles in hands.values() for meld in tiles.melds]
-    seen = circumstances.seen if circumstances is not None else ()
-    raise_first(copy_problems(profile.tiles, everything, melds, seen, path=("hands",)))
+    raise_first(copy_problems(profile.tiles, everything, melds, path=("hands",)))
     flowers = [t for tiles in hands.values() for t in tiles.flowers]
     raise_first(flower_problems(profile.tiles, flowers, ("hands",)))
     if winner is not None and circumstances is not None:
-        check_original_call(hands[winner], circumstances, profile, ("hands", winner.value))
+        where = ("hands", winner.value)
+        check_seen(profile, everything, melds, circumstances.seen, where)
+        check_original_call(hands[winner], circumstances, profile, where)
+        circumstances = replace(circumstances, seen=public_tiles(hands, winner, circumstances))
     return SettleRequest(winner, round_wind, hands, circumstances, {})
+
+
+def public_tiles(
+    hands: Mapping[Seat, Tiles], winner: Seat, circumstances: Circumstances
+) -> tuple[Tile, ...]:
+    """cc.points.one-chance: the tiles public to the winner at a table whose hands are all
+    known: the seen tiles (the discards) and every meld of the other players, a declared
+    concealed kong too (the winner's own melds are read from its tiles)."""
+    others = (tiles for seat, tiles in hands.items() if seat is not winner)
+    melded = tuple(t for tiles in others for meld in tiles.melds for t in meld.tiles)
+    return circumstances.seen + melded
 
 
 def _all_seats(found: Mapping[Seat, object], seats: Sequence[Seat], path: Path) -> None:
