@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import importlib
+import os
 import shlex
+import sys
 from dataclasses import dataclass
+from types import ModuleType
 
 from conformance.engine import Engine, EngineLoadError, load_engine
 from conformance.expectations import Expectations
@@ -19,7 +22,9 @@ def open_engine(
     validate_traffic: bool = False,
 ) -> Engine:
     """The engine named by ``spec``: ``exec:<command>`` (a subprocess speaking the protocol,
-    run without a shell), ``python:<module>:<factory>`` (in-process), or a plugin name."""
+    run without a shell), ``python:<module>:<factory>`` (in-process, the module found on the
+    path or in the current folder), or a plugin name. The one reading of an engine spec, for
+    every command and for the pytest plugin."""
     if spec.startswith("exec:"):
         try:
             argv = shlex.split(spec[len("exec:") :])
@@ -36,7 +41,7 @@ def open_engine(
         if not module_name or not attribute:
             raise EngineLoadError(f"python: needs <module>:<factory>, not {target!r}")
         try:
-            factory = getattr(importlib.import_module(module_name), attribute)
+            factory = getattr(_module(module_name), attribute)
             engine = factory()
         except Exception as error:  # a user's module failing must not end with a traceback
             raise EngineLoadError(f"{spec!r} failed to load: {error!r}") from None
@@ -44,6 +49,16 @@ def open_engine(
             raise EngineLoadError(f"{spec!r} made an object without info() and evaluate()")
         return engine
     return load_engine(spec)
+
+
+def _module(name: str) -> ModuleType:
+    """The module ``name``, found on the path or else in the current folder, as ``python -m``
+    finds one (the folder goes at the end of the path: an installed module of the same
+    name comes first, and none of mjspec's own is shadowed)."""
+    folder = os.getcwd()
+    if folder not in sys.path:
+        sys.path.append(folder)
+    return importlib.import_module(name)
 
 
 def close_engine(engine: Engine) -> None:

@@ -3,30 +3,40 @@
 Collection is opt-in: it happens when the ini option ``mjspec_corpus`` is true
 (mjspec's own pyproject sets it) or with ``--mjspec-corpus``. Each YAML file
 under a ``scenarios`` folder becomes one item named by the fixture id, run
-against ``--mjspec-engine`` (default: the ``reference`` plugin). A failure
-points at ``file.yaml:line`` and lists every differing field.
+against ``--mjspec-engine`` (default: the ``reference`` plugin), an engine spec
+read as ``mjspec run --engine`` reads it: a plugin name, ``python:<module>:<factory>``
+(the module found on the path or in the current folder) or ``exec:'<command>'``. The
+engine is opened once, when the collected items hold a fixture; one that cannot be
+opened is a usage error. Given twice, the last one counts, as for every pytest option
+(that is how the command line overrides ``addopts``). A failure points at
+``file.yaml:line`` and lists every differing field.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from conformance.connect import close_engine, open_engine
 from conformance.corpus import Case, case_from, load_validated
-from conformance.engine import REFERENCE, Engine, EngineInfo, engine_info, load_engine
+from conformance.engine import REFERENCE, Engine, EngineInfo, EngineLoadError, engine_info
 from conformance.files import is_yaml_name
 from conformance.report import divergence_lines
 from conformance.runner import Verdict, run_case
+
+OPENED = pytest.StashKey[tuple[Engine, EngineInfo]]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("mjspec")
     group.addoption("--mjspec-corpus", action="store_true", help="collect mjspec scenario fixtures")
     group.addoption(
-        "--mjspec-engine", default=REFERENCE, help="engine plugin to test (default: reference)"
+        "--mjspec-engine",
+        default=REFERENCE,
+        help="the engine to test, as mjspec run --engine takes it: a plugin name, "
+        "python:<module>:<factory> or exec:'<command>' (default: reference)",
     )
     parser.addini("mjspec_corpus", "collect mjspec scenario fixtures", type="bool", default=False)
 
@@ -40,10 +50,26 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     return None
 
 
-@cache
-def _engine(name: str) -> tuple[Engine, EngineInfo]:
-    engine = load_engine(name)
-    return engine, engine_info(engine)
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Open the engine under test once, when a fixture is to be run."""
+    config = session.config
+    if config.option.collectonly or not any(isinstance(i, ScenarioItem) for i in session.items):
+        return
+    named = str(config.getoption("mjspec_engine"))
+    engine = None
+    try:
+        engine = open_engine(named)
+        config.stash[OPENED] = engine, engine_info(engine)
+    except EngineLoadError as error:
+        if engine is not None:
+            close_engine(engine)
+        raise pytest.UsageError(f"--mjspec-engine {named}: {error.code}: {error}") from None
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    opened = config.stash.get(OPENED, None)
+    if opened is not None:
+        close_engine(opened[0])
 
 
 class ScenarioFile(pytest.File):
@@ -86,7 +112,7 @@ class ScenarioItem(pytest.Item):
             self.user_properties.append(("rule", rule))
 
     def runtest(self) -> None:
-        engine, info = _engine(str(self.config.getoption("mjspec_engine")))
+        engine, info = self.config.stash[OPENED]
         result = run_case(engine, info, self.case)
         if result.verdict is Verdict.SKIP:
             pytest.skip(result.message)

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import shlex
+import shutil
+import sys
+from pathlib import Path
+
 import pytest
 
 GOOD = """\
@@ -51,3 +56,78 @@ def test_nothing_is_collected_without_opting_in(pytester: pytest.Pytester) -> No
     pytester.makefile(".yaml", **{"scenarios/plugin-good": GOOD})
     result = pytester.runpytest("-p", "no:cacheprovider")
     assert result.ret == pytest.ExitCode.NO_TESTS_COLLECTED
+
+
+FAKE_ENGINES = Path(__file__).resolve().parent / "fake_engines"
+WRONG_ENGINE = """\
+from reference_engine.plugin import ReferenceEngine
+
+
+class OneTaiMore(ReferenceEngine):
+    def evaluate(self, request):
+        outcome = super().evaluate(request)
+        return {**outcome, "tai": outcome["tai"] + 1}
+"""
+
+
+def test_a_python_engine_is_loaded_from_the_current_folder(pytester: pytest.Pytester) -> None:
+    pytester.makefile(".yaml", **{"scenarios/plugin-good": GOOD})
+    shutil.copy(FAKE_ENGINES / "random_players.py", pytester.path)
+    engine = "--mjspec-engine=python:random_players:lopsided"
+    result = pytester.runpytest("--mjspec-corpus", engine, "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1)
+
+
+def test_the_python_engine_named_is_the_one_that_answers(pytester: pytest.Pytester) -> None:
+    pytester.makefile(".yaml", **{"scenarios/plugin-good": GOOD})
+    pytester.makepyfile(wrong_engine=WRONG_ENGINE)
+    engine = "--mjspec-engine=python:wrong_engine:OneTaiMore"
+    result = pytester.runpytest("--mjspec-corpus", engine, "-p", "no:cacheprovider")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*tai: expected 11, got 12*"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("mode", "outcome"), [("none", "passed"), ("garbage", "failed")])
+def test_an_exec_engine_is_run_as_mjspec_run_runs_it(
+    mode: str, outcome: str, pytester: pytest.Pytester
+) -> None:
+    pytester.makefile(".yaml", **{"scenarios/plugin-good": GOOD})
+    command = shlex.join([sys.executable, str(FAKE_ENGINES / "misbehaving.py"), mode, "1"])
+    result = pytester.runpytest(
+        "--mjspec-corpus", f"--mjspec-engine=exec:{command}", "-p", "no:cacheprovider"
+    )
+    result.assert_outcomes(**{outcome: 1})
+    if mode == "garbage":
+        result.stdout.fnmatch_lines(["*not a JSON line*this is not json*"])
+
+
+@pytest.mark.parametrize(
+    ("engine", "words"),
+    [
+        ("python:no_such_module:Engine", "'python:no_such_module:Engine' failed to load"),
+        ("python:no-factory", "python: needs <module>:<factory>"),
+        ("exec:", "exec: needs a command"),
+        ("no-such-plugin", "no engine plugin named 'no-such-plugin'"),
+    ],
+)
+def test_an_engine_that_cannot_be_opened_is_a_usage_error(
+    engine: str, words: str, pytester: pytest.Pytester
+) -> None:
+    for name in ("one", "two", "three"):
+        fixture = GOOD.replace("plugin-good", f"plugin-{name}")
+        pytester.makefile(".yaml", **{f"scenarios/plugin-{name}": fixture})
+    result = pytester.runpytest("--mjspec-corpus", f"--mjspec-engine={engine}")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"ERROR: --mjspec-engine {engine}: engine-load: *{words}*"])
+    assert "Traceback" not in result.stdout.str() + result.stderr.str()
+
+
+def test_the_engine_on_the_command_line_overrides_the_one_in_addopts(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makefile(".yaml", **{"scenarios/plugin-good": GOOD})
+    pytester.makepyfile(wrong_engine=WRONG_ENGINE)
+    pytester.makeini("[pytest]\naddopts = --mjspec-engine=python:wrong_engine:OneTaiMore\n")
+    result = pytester.runpytest("--mjspec-corpus", "--mjspec-engine=reference")
+    result.assert_outcomes(passed=1)
