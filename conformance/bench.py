@@ -12,7 +12,6 @@ random play) are ``python -m reference_engine.bench``; ``nox -s bench`` runs bot
 
 from __future__ import annotations
 
-import argparse
 import json
 import platform
 import random
@@ -43,6 +42,7 @@ from conformance.replay.replay import replay_hand
 from conformance.replay.rules import finder_for
 from conformance.runner import run
 from conformance.subprocess_engine import SubprocessEngine
+from conformance.usage import Parser
 from spec.tiles import Tile, format_tiles
 
 PEERS = ("mahjong", "riichienv", "jansou", "cmajiang", "pyriichi", "mahjong-utils")
@@ -133,7 +133,7 @@ def line(label: str, value: float, unit: str, extra: str = "") -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m conformance.bench")
+    parser = Parser(prog="python -m conformance.bench")  # a repeated option is refused
     parser.add_argument("--hands", type=int, default=3000, help="scored hands per variant")
     parser.add_argument("--seed", type=int, default=20261129)
     parser.add_argument("--docs", action="store_true", help="also time a cold docs build")

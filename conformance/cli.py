@@ -2,13 +2,18 @@
 
 Every failure is reported as a coded message; no command ends in a traceback.
 Exit status: 0 success, 1 problems found (invalid files, failing cases, rules
-without fixtures, a coded scoring error), 2 usage errors.
+without fixtures, a coded scoring error), 2 usage errors (a single-value option
+given twice among them), 128 plus the signal's number when stopped by a signal,
+and 141 (128 + SIGPIPE, as for a command the signal ended) when whatever reads
+the output has gone (``mjspec run | head -1``): the rest is dropped, quietly.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import signal
 import sys
 import time
@@ -17,6 +22,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import FrameType
 
+import spec
 from conformance import __version__
 from conformance.campaign import CampaignError, add_campaign_arguments, shard_count
 from conformance.connect import EngineSpec, close_engine, open_engine
@@ -46,10 +52,12 @@ from conformance.runner import RunReport, run
 from conformance.score_cli import add_score_arguments, score_command
 from conformance.serve import main_serve
 from conformance.settle_cli import add_settle_arguments, settle_command
-from conformance.usage import UsageError, variant_id
+from conformance.usage import Parser, UsageError, corpus_here, variant_id, write_output
 
 PROGRESS_MIN_CASES = 200
 ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+READER_GONE = 128 + 13  # SIGPIPE's number on every POSIX system
+HEADER_PATHS = 3  # the paths a run header names before it counts the rest
 
 
 MAX_TIMEOUT = 86_400.0
@@ -92,6 +100,7 @@ def _paths(values: Sequence[str]) -> list[Path] | None:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     """Schema-check and lint the corpus (or the given files); print every problem."""
+    corpus_here()
     missing = [p for p in args.paths if not Path(p).exists()]
     for path in missing:
         print(f"{path}:0:0: not-found: no such file or folder", file=sys.stderr)
@@ -114,6 +123,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def cmd_run(args: argparse.Namespace) -> int:
     """Run the corpus through one or more engines and report per variant and area."""
+    corpus_here()
     corpus = load_corpus(_paths(args.paths))
     problems = list(corpus.problems) + lint(corpus)
     if problems:
@@ -141,11 +151,11 @@ def cmd_run(args: argparse.Namespace) -> int:
         )
         return 2
     runs: list[tuple[RunReport, Reconciled]] = []
-    for spec in args.engine or [REFERENCE]:
+    for named in args.engine or [REFERENCE]:
         engine = None
         try:
             engine = open_engine(
-                spec,
+                named,
                 timeout=args.timeout,
                 start_timeout=args.start_timeout,
                 validate_traffic=args.validate_traffic,
@@ -161,17 +171,28 @@ def cmd_run(args: argparse.Namespace) -> int:
                 close_engine(engine)
         chosen = next((e for e in given if e.engine == info.name), shipped)
         runs.append((report, reconcile(report, chosen)))
-    if args.format != "text":
-        text = _formatted(args.format, runs, args.docs_url)
-        if args.output:
-            Path(args.output).write_text(text, encoding="utf-8")
-        else:
-            print(text, end="")
+    if args.format == "text":
+        text = "\n\n".join([corpus_header(args.paths)] + [render_text(*run) for run in runs])
+        text += "\n" + ("\n" + render_side_by_side(runs) + "\n" if len(runs) > 1 else "")
     else:
-        print("\n\n".join(render_text(report, reconciled) for report, reconciled in runs))
-        if len(runs) > 1:
-            print("\n" + render_side_by_side(runs))
+        text = _formatted(args.format, runs, args.docs_url)
+    if args.output:
+        write_output(Path(args.output), text)
+    else:
+        print(text, end="")
     return 0 if all(reconciled.ok for _, reconciled in runs) else 1
+
+
+def corpus_header(paths: Sequence[str]) -> str:
+    """The first line of a text report: the fixtures the run read (the paths given, or the
+    corpus folder), and the folder of the catalogues and profiles read with them."""
+    if not paths:
+        read = str(spec.SCENARIOS_DIR)
+    else:
+        read = ", ".join(paths[:HEADER_PATHS])
+        if len(paths) > HEADER_PATHS:
+            read += f" and {len(paths) - HEADER_PATHS} more"
+    return f"corpus: {read} (catalogues and profiles: {spec.VARIANTS_DIR})"
 
 
 def progress_bar(name: str, total: int) -> Callable[[int], None] | None:
@@ -274,6 +295,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_coverage(args: argparse.Namespace) -> int:
     """List each rule with its fixture count; exit 1 when a rule has none."""
+    corpus_here()
     variant = None if args.variant is None else variant_id(args.variant)
     rows = coverage(load_corpus(), variant)
     for row in rows:
@@ -285,9 +307,7 @@ def cmd_coverage(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="mjspec", description="An executable rulebook for mahjong variants."
-    )
+    parser = Parser(prog="mjspec", description="An executable rulebook for mahjong variants.")
     parser.add_argument("--version", action="version", version=f"mjspec {__version__}")
     sub = parser.add_subparsers(dest="command")
 
@@ -373,6 +393,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     score = sub.add_parser("score", help="score one hand with the reference engine")
     add_score_arguments(score)
+    score.add_argument("--format", choices=("text", "json"), default="text")
     score.set_defaults(func=score_command)
 
     settle = sub.add_parser(
@@ -417,6 +438,16 @@ def _terminate(signum: int, frame: FrameType | None) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        try:
+            return _command(argv)
+        finally:  # flushed here, where a reader gone is caught, not at the interpreter's exit
+            sys.stdout.flush()
+    except BrokenPipeError:
+        return _reader_gone()
+
+
+def _command(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:  # a bare mjspec: what it can do
@@ -436,6 +467,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         for ending, handler in previous.items():
             signal.signal(ending, handler)
     return status
+
+
+def _reader_gone() -> int:
+    """The output's reader has gone: what is left to print goes nowhere (stdout becomes
+    the null device, so that the interpreter's last flush fails no more), and the status is
+    a command's that SIGPIPE ended."""
+    with contextlib.suppress(OSError, ValueError):  # stdout may be no file (a test's capture)
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    return READER_GONE
 
 
 if __name__ == "__main__":

@@ -7,7 +7,9 @@ schema; :mod:`conformance.lint` then checks the corpus as a whole.
 
 from __future__ import annotations
 
+import filecmp
 import gc
+import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -281,3 +283,61 @@ def _load_corpus(paths: Iterable[Path] | None) -> Corpus:
         tuple(problems),
         len(scenarios.files),
     )
+
+
+def checkout_holding(folder: Path) -> Path | None:
+    """The checkout of mjspec holding ``folder``: the nearest of ``folder`` and its parents
+    with a ``pyproject.toml`` naming the project ``mjspec`` and a ``spec/scenarios``
+    folder; None when there is none."""
+    for place in (folder.resolve(), *folder.resolve().parents):
+        project = place / "pyproject.toml"
+        if not (project.is_file() and (place / "spec" / "scenarios").is_dir()):
+            continue
+        try:
+            table = tomllib.loads(project.read_text(encoding="utf-8")).get("project")
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            continue
+        if isinstance(table, dict) and table.get("name") == "mjspec":
+            return place
+    return None
+
+
+@dataclass(frozen=True)
+class ForeignCheckout:
+    """A checkout of mjspec whose ``spec/`` differs from the one this mjspec reads (``pip
+    install .`` made a copy, then a file was edited in the clone): ``difference`` names the
+    first file that differs."""
+
+    folder: Path
+    difference: str
+
+
+def foreign_checkout(folder: Path) -> ForeignCheckout | None:
+    """The checkout of mjspec holding ``folder`` when its ``spec/`` is neither the one this
+    mjspec reads nor a copy of it, file for file; else None."""
+    checkout = checkout_holding(folder)
+    if checkout is None or (checkout / "spec").resolve() == spec.ROOT:
+        return None
+    difference = _first_difference(checkout / "spec", spec.ROOT)
+    return None if difference is None else ForeignCheckout(checkout, difference)
+
+
+def _spec_files(root: Path) -> dict[str, Path]:
+    return {
+        path.relative_to(root).as_posix(): path
+        for path in root.rglob("*")
+        if "__pycache__" not in path.parts and path.is_file()
+    }
+
+
+def _first_difference(theirs: Path, ours: Path) -> str | None:
+    """The first file (in name order) that only one folder holds or that differs."""
+    mine, installed = _spec_files(theirs), _spec_files(ours)
+    for name in sorted(mine.keys() | installed.keys()):
+        if name not in installed:
+            return f"spec/{name} is not in the installed copy"
+        if name not in mine:
+            return f"spec/{name} is only in the installed copy"
+        if not filecmp.cmp(mine[name], installed[name], shallow=False):
+            return f"spec/{name} differs from the installed copy"
+    return None

@@ -27,7 +27,7 @@ from conformance.lint import lint
 from conformance.problems import ProblemsError
 from conformance.runner import Verdict, run_case
 from conformance.score_cli import add_score_arguments, given_from
-from conformance.usage import UsageError, variant_id
+from conformance.usage import UsageError, corpus_here, variant_id, write_output
 from conformance.yamlsafe import load_file
 
 GUIDE = """\
@@ -92,6 +92,7 @@ def _shown(kind: str, answer: Mapping[str, Any]) -> dict[str, Any]:
 
 def propose_command(args: argparse.Namespace) -> int:
     """Print (or write) the scaffold; exit 2 when the options or the file are unusable."""
+    corpus_here()
     variant = variant_id(args.variant)
     areas = list(load_corpus([]).catalogues[variant].areas)
     parts = args.id.split("/")
@@ -122,7 +123,7 @@ def propose_command(args: argparse.Namespace) -> int:
     if out.exists():
         print(f"{out}: exists; mjspec propose writes new files only", file=sys.stderr)
         return 2
-    out.write_text(text, encoding="utf-8")
+    write_output(out, text)
     print(f"wrote {out}")
     return 0
 
@@ -166,6 +167,7 @@ def add_check_arguments(parser: argparse.ArgumentParser) -> None:
 def check_command(args: argparse.Namespace) -> int:
     """Validate the files, then show per fixture and rule whether the reference engine
     agrees; exit 0 when every one agrees, 1 otherwise (a problem or a disagreement)."""
+    corpus_here()
     missing = [p for p in args.paths if not Path(p).exists()]
     for path in missing:
         print(f"{path}:0:0: not-found: no such file or folder", file=sys.stderr)

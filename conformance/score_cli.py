@@ -85,7 +85,13 @@ def add_score_arguments(parser: argparse.ArgumentParser, *, hand_required: bool 
     parser.add_argument(
         "--dealer", choices=SEATS, default="east", help="the dealer (default: %(default)s)"
     )
-    parser.add_argument("--flowers", default="", help="flowers held, e.g. 1f5f")
+    parser.add_argument(
+        "--flowers",
+        action="append",
+        default=[],
+        metavar="TILES",
+        help="flowers held, e.g. 1f5f (repeat to add more)",
+    )
     parser.add_argument(
         "--streak", type=count, default=0, help="the dealer's previous consecutive wins"
     )
@@ -95,8 +101,20 @@ def add_score_arguments(parser: argparse.ArgumentParser, *, hand_required: bool 
     groups = {family: parser.add_argument_group(title) for family, title in FAMILY_GROUPS.items()}
     riichi = groups["riichi"]
     riichi.add_argument("--round", choices=SEATS, help="the round wind")
-    riichi.add_argument("--dora", default="", help="dora indicators, e.g. 3p")
-    riichi.add_argument("--ura", default="", help="ura-dora indicators (count with riichi)")
+    riichi.add_argument(
+        "--dora",
+        action="append",
+        default=[],
+        metavar="TILES",
+        help="dora indicators, e.g. 3p (repeat to add more)",
+    )
+    riichi.add_argument(
+        "--ura",
+        action="append",
+        default=[],
+        metavar="TILES",
+        help="ura-dora indicators (count with riichi; repeat to add more)",
+    )
     riichi.add_argument("--north", type=count, default=0, help="Norths extracted (sanma)")
     riichi.add_argument("--honba", type=count, default=0, help="repeat counters on the table")
     riichi.add_argument("--sticks", type=count, default=0, help="riichi deposits on the table")
@@ -110,7 +128,11 @@ def add_score_arguments(parser: argparse.ArgumentParser, *, hand_required: bool 
             help=f"the table's house rule {rule.rule_id} (default: the profile's)",
         )
     groups["classical"].add_argument(
-        "--seen", default="", help="tiles seen by all (discards, others' melds): one-chance"
+        "--seen",
+        action="append",
+        default=[],
+        metavar="TILES",
+        help="tiles seen by all (discards, others' melds): one-chance (repeat to add more)",
     )
     sichuan = groups["sichuan"]
     sichuan.add_argument("--void", choices=("m", "p", "s"), help="the winner's void suit")
@@ -133,7 +155,6 @@ def add_score_arguments(parser: argparse.ArgumentParser, *, hand_required: bool 
         group = groups.get(flag.families[0], parser) if flag.families else parser
         option = "--" + flag.name.replace("_", "-")
         group.add_argument(option, action="store_true", help=flag.meaning)
-    parser.add_argument("--format", choices=("text", "json"), default="text")
 
 
 def _meld(text: str) -> dict[str, Any]:
@@ -161,7 +182,7 @@ def given_from(args: argparse.Namespace) -> dict[str, Any]:
     }
     table: dict[str, Any] = {}
     if args.flowers:
-        given["flowers"] = args.flowers
+        given["flowers"] = " ".join(args.flowers)
     if args.dealer != "east":
         given["dealer"] = args.dealer
     if args.streak:
@@ -170,14 +191,14 @@ def given_from(args: argparse.Namespace) -> dict[str, Any]:
         table["discards"] = args.discards
     for key, value in (
         ("round", args.round),
-        ("dora_indicators", args.dora),
-        ("ura_indicators", args.ura),
+        ("dora_indicators", " ".join(args.dora)),
+        ("ura_indicators", " ".join(args.ura)),
         ("north", args.north),
     ):
         if value:
             given[key] = value
     if args.seen:
-        table["seen"] = args.seen
+        table["seen"] = " ".join(args.seen)
     given.update(_sichuan_fields(args))
     house = {
         rule.name: rule.value(getattr(args, rule.name))

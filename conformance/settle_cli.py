@@ -21,6 +21,7 @@ from typing import Any
 from conformance.engine import reference_plugin
 from conformance.problems import ProblemsError
 from conformance.score_cli import USAGE_CODES, count
+from conformance.usage import UsageError
 from conformance.yamlsafe import load_file
 from spec import variant_ids
 
@@ -33,6 +34,16 @@ def seat_value(text: str) -> tuple[str, int]:
     if not equals or seat not in SEATS:
         raise argparse.ArgumentTypeError(f"{text[:40]!r}: write SEAT=VALUE, e.g. north=192")
     return seat, count(value)
+
+
+def values_by_seat(pairs: list[tuple[str, int]]) -> dict[str, int]:
+    """The ``--values`` given, by seat: a seat valued twice is a usage error (neither value
+    would be the one meant)."""
+    seats = [seat for seat, _ in pairs]
+    twice = next((seat for seat in SEATS if seats.count(seat) > 1), None)
+    if twice is not None:
+        raise UsageError(f"usage: --values: {twice} given more than once")
+    return dict(pairs)
 
 
 def add_settle_arguments(parser: argparse.ArgumentParser) -> None:
@@ -48,7 +59,12 @@ def add_settle_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--round", choices=SEATS, help="the round wind (default: east)")
     given = parser.add_mutually_exclusive_group(required=True)
     given.add_argument(
-        "--values", nargs="+", type=seat_value, metavar="SEAT=VALUE", help="each hand's value"
+        "--values",
+        nargs="+",
+        action="extend",
+        type=seat_value,
+        metavar="SEAT=VALUE",
+        help="each hand's value (one SEAT=VALUE per seat, in one option or several)",
     )
     given.add_argument(
         "--hands", metavar="FILE", help="a YAML file of every player's tiles, by seat"
@@ -61,7 +77,7 @@ def settle_command(args: argparse.Namespace) -> int:
     if args.round:
         given["round"] = args.round
     if args.values:
-        given["values"] = dict(args.values)
+        given["values"] = values_by_seat(args.values)
     else:
         try:
             given["hands"] = load_file(Path(args.hands)).data

@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+import spec
+from conformance import corpus
 from conformance.adapters.base import missing_package
 from conformance.cli import main
 from spec import variant_ids
+
+ROOT = Path(__file__).resolve().parent.parent
+PROPOSAL = ["--id", "taiwanese/payments/x", "--rule", "tw.payments.self-draw", "--title", "x"]
 
 
 def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
@@ -226,3 +233,191 @@ def test_the_adapter_install_hint_pastes_into_a_shell() -> None:
     words = str(missing_package("mahjong", "mahjong>=2.1,<3"))
     assert "pip install 'mahjong>=2.1,<3'" in words
     assert "pip install '.[adapters]'" in words
+
+
+def test_run_writes_a_text_report_to_the_output_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "report.txt"
+    assert main(["run", "--variant", "taiwanese", "-o", str(target)]) == 0
+    text = target.read_text(encoding="utf-8")
+    assert "engine: mjspec-reference" in text
+    assert "taiwanese" in text
+    assert capsys.readouterr().out == ""
+
+
+def test_a_failing_run_written_to_a_file_still_exits_1(tmp_path: Path) -> None:
+    source = Path(__file__).resolve().parent.parent / "spec/scenarios/taiwanese/play"
+    original = (source / "passed-win-blocks-the-tile-until-discard.yaml").read_text("utf-8")
+    fixture = tmp_path / "passed-win-blocks-the-tile-until-discard.yaml"
+    fixture.write_text(original.replace("live_tiles: 61,", "live_tiles: 60,"), encoding="utf-8")
+    target = tmp_path / "report.txt"
+    assert main(["run", str(fixture), "--output", str(target)]) == 1
+    assert "FAIL taiwanese/play/passed-win-blocks-the-tile-until-discard" in target.read_text()
+
+
+def test_the_run_header_names_the_corpus_folder_it_read(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["run", "--variant", "taiwanese"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == f"corpus: {spec.SCENARIOS_DIR} (catalogues and profiles: {spec.VARIANTS_DIR})"
+
+
+def test_the_run_header_names_the_paths_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = spec.SCENARIOS_DIR / "taiwanese" / "payments"
+    assert main(["run", str(folder)]) == 0
+    assert capsys.readouterr().out.startswith(f"corpus: {folder} (catalogues and profiles: ")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["run", "--variant", "taiwanese", str(spec.SCENARIOS_DIR / "taiwanese" / "payments")],
+        ["coverage"],
+        ["score", "--hand", "1m2m3m4m5m6m7p8p9p2s2s2s6s7s8s5m5m", "--discards", "20"],
+    ],
+    ids=["run", "coverage", "score"],
+)
+def test_output_into_a_closed_pipe_ends_quietly_with_status_141(command: list[str]) -> None:
+    # What `mjspec run | head -1` meets when head has gone: the reader is closed before the
+    # command writes anything, so its first write fails.
+    process = subprocess.Popen(
+        [sys.executable, "-m", "conformance.cli", *command],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    assert process.stderr is not None
+    process.stdout.close()
+    err = process.stderr.read().decode()
+    assert process.wait(timeout=120) == 141, err
+    assert err == ""
+
+
+def test_a_python_engine_is_found_in_the_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "engine_beside_me.py").write_text(
+        "from reference_engine.plugin import ReferenceEngine\n\n"
+        "class Beside(ReferenceEngine):\n"
+        "    def info(self):\n"
+        "        return {**super().info(), 'name': 'beside-me'}\n",
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    outside = [p for p in sys.path if p not in ("", str(tmp_path))]
+    monkeypatch.setattr(sys, "path", outside)  # as the installed mjspec script starts
+    monkeypatch.delitem(sys.modules, "engine_beside_me", raising=False)
+    folder = str(spec.SCENARIOS_DIR / "taiwanese" / "payments")
+    assert main(["run", "--engine", "python:engine_beside_me:Beside", folder]) == 0
+    assert "engine: beside-me" in capsys.readouterr().out
+    sys.modules.pop("engine_beside_me", None)
+
+
+def a_checkout(folder: Path, name: str = "mjspec") -> Path:
+    """A folder that looks like a clone of mjspec: its pyproject and a spec/scenarios."""
+    (folder / "spec" / "scenarios").mkdir(parents=True)
+    (folder / "pyproject.toml").write_text(f'[project]\nname = "{name}"\n', encoding="utf-8")
+    return folder
+
+
+def test_a_checkout_is_found_from_any_folder_inside_it(tmp_path: Path) -> None:
+    checkout = a_checkout(tmp_path / "clone")
+    inside = checkout / "spec" / "scenarios" / "riichi"
+    inside.mkdir()
+    assert corpus.checkout_holding(inside) == checkout
+    assert corpus.checkout_holding(checkout) == checkout
+    assert corpus.checkout_holding(tmp_path) is None
+
+
+def test_a_project_of_another_name_is_no_checkout(tmp_path: Path) -> None:
+    assert corpus.checkout_holding(a_checkout(tmp_path / "other", name="other")) is None
+    broken = tmp_path / "broken"
+    (broken / "spec" / "scenarios").mkdir(parents=True)
+    (broken / "pyproject.toml").write_text("[project\n", encoding="utf-8")
+    assert corpus.checkout_holding(broken) is None
+
+
+def test_the_checkout_of_the_installed_package_is_its_own_corpus() -> None:
+    assert corpus.checkout_holding(spec.ROOT.parent) == spec.ROOT.parent
+    assert corpus.foreign_checkout(spec.ROOT / "scenarios") is None
+
+
+def a_copied_checkout(folder: Path) -> Path:
+    """A clone of mjspec holding the same spec/ as the one installed, file for file."""
+    shutil.copytree(spec.ROOT, folder / "spec", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", folder)
+    return folder
+
+
+FIXTURE = "scenarios/taiwanese/payments/discard-only-discarder-pays.yaml"
+
+
+def test_a_checkout_whose_spec_is_a_copy_of_the_installed_one_is_read_as_it(
+    tmp_path: Path,
+) -> None:
+    assert corpus.foreign_checkout(a_copied_checkout(tmp_path)) is None
+
+
+def test_a_checkout_whose_fixture_was_edited_is_foreign_and_names_the_fixture(
+    tmp_path: Path,
+) -> None:
+    checkout = a_copied_checkout(tmp_path)
+    with (checkout / "spec" / FIXTURE).open("a", encoding="utf-8") as fixture:
+        fixture.write("# edited\n")
+    foreign = corpus.foreign_checkout(checkout / "spec" / "scenarios")
+    assert foreign == corpus.ForeignCheckout(
+        checkout, f"spec/{FIXTURE} differs from the installed copy"
+    )
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["validate"], ["run"], ["coverage"], ["check", "x.yaml"], ["propose", *PROPOSAL]],
+    ids=lambda command: command[0],
+)
+def test_a_corpus_command_in_a_checkout_unlike_the_installed_one_refuses(
+    command: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    checkout = a_checkout(tmp_path / "clone")
+    monkeypatch.chdir(checkout / "spec")
+    assert main(command) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"corpus-location: {checkout} is a checkout of mjspec")
+    assert f"reads its fixtures, catalogues and engine from {spec.ROOT}" in err
+    assert "is only in the installed copy" in err
+    assert f"pip install -e {checkout}" in err
+
+
+@pytest.mark.slow
+def test_an_installed_copy_refuses_a_clone_edited_since_and_names_its_corpus(
+    tmp_path: Path,
+) -> None:
+    # `pip install .` in a clone: a copy of the packages, found first on the path (-P: the
+    # current folder is not put first, as for the installed script), and the clone.
+    site = tmp_path / "site"
+    for package in ("spec", "conformance", "reference_engine"):
+        ignored = shutil.ignore_patterns("__pycache__")
+        shutil.copytree(ROOT / package, site / package, ignore=ignored)
+    clone = a_copied_checkout(tmp_path / "clone")
+    environment = {**os.environ, "PYTHONPATH": str(site)}
+    command = [sys.executable, "-P", "-m", "conformance.cli"]
+    taiwanese = ["run", "--variant", "taiwanese"]
+    fresh = subprocess.run(
+        [*command, *taiwanese], capture_output=True, text=True, cwd=clone, env=environment
+    )
+    assert fresh.returncode == 0, fresh.stderr
+    assert fresh.stdout.startswith(f"corpus: {site / 'spec' / 'scenarios'} ")
+    (clone / "spec" / FIXTURE).write_text("edited: true\n", encoding="utf-8")
+    edited = subprocess.run(
+        [*command, "validate"], capture_output=True, text=True, cwd=clone, env=environment
+    )
+    assert edited.returncode == 2, edited.stderr
+    assert edited.stderr.startswith(f"corpus-location: {clone} is a checkout of mjspec")
+    assert f"spec/{FIXTURE} differs from the installed copy" in edited.stderr
