@@ -15,8 +15,9 @@ PLAY_SWITCHES = MappingProxyType(
 )
 """The ``play`` switches a request's options may set, with their value where the profile
 says nothing: cc.play.original-call (Original Call for a player holding melds),
-eu.claims.chow-win-from-the-left (a chow win on any player's discard) and
-eu.play.dead-wall-kept-back (the profile's reserved tiles never drawn in turn)."""
+eu.claims.chow-win-from-the-left and cc.claims.chow-win-from-anyone (a chow win on any
+player's discard) and eu.play.dead-wall-kept-back (the profile's reserved tiles never drawn
+in turn)."""
 
 
 @dataclass(frozen=True)

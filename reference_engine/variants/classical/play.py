@@ -212,6 +212,8 @@ class ClassicalPlay(PlayRules):
         return Refusal(message, ("claims.no-kong-on-an-exposed-pung",))
 
     def _chow_win_refusal(self, state: GameState, seat: Seat) -> Refusal | None:
+        """eu.claims.chow-win-from-the-left, or cc.claims.chow-win-from-anyone at a table
+        that sets its option false: the rule of the profile's catalogue is named."""
         offered = state.pending
         if state.phase is not Phase.CLAIM or offered is None:
             return None
@@ -221,7 +223,7 @@ class ClassicalPlay(PlayRules):
             f"{offered.mpsz} completes {seat.value}'s hand only as a chow, and a chow is "
             "claimed only from the player on the left"
         )
-        return Refusal(message, ("claims.chow-win-from-the-left",))
+        return Refusal(message, ("claims.chow-win-from-the-left", "claims.chow-win-from-anyone"))
 
     def may_kong(self, state: GameState, seat: Seat, tile: Tile) -> bool:
         """cc.play.original-call: a player who declared it makes no kong."""
