@@ -27,7 +27,13 @@ from conformance.yamlsafe import Located
 from spec.circumstances import circumstance_problems
 from spec.errors import RuleError
 from spec.melds import parse_meld
-from spec.possible import copy_problems, count_problems, flower_problems, tile_problems
+from spec.possible import (
+    copy_problems,
+    count_problems,
+    flower_problems,
+    shown_tiles,
+    tile_problems,
+)
 from spec.profile import Profile, load_profile
 from spec.requests import family_problems
 from spec.tiles import tiles_at
@@ -305,7 +311,8 @@ def _lint_hand(case: Case, profile: Profile, doc: Any) -> list[Problem]:
                 flowers = tiles_at(data.get("flowers", ""), *path, "flowers")
                 found += tile_problems(tiles, concealed, melds, path)
                 found += flower_problems(tiles, flowers, path)
-                found += copy_problems(tiles, concealed, melds, path=path)
+                shown = shown_tiles(data) if not path else ()
+                found += copy_problems(tiles, concealed, melds, shown, path=path)
                 if by not in FLOWER_WINS:
                     found += count_problems(concealed, melds, profile.hand_size + 1, path)
         elif case.kind == "analyse":

@@ -10,11 +10,12 @@ tiles its state needs (each meld counting three, ``tw.structure.kong-extra-tile`
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from spec.errors import RuleError
 from spec.melds import Meld
-from spec.tiles import Tile
+from spec.tiles import Tile, tiles_at
 from spec.tileset import TileSet
 
 Path = tuple[str | int, ...]
@@ -100,6 +101,21 @@ def copy_problems(
             message = f"{held} plain {red.normal.mpsz}: {reds} of the {tiles.copies} are red"
             problems.append(RuleError("too-many-copies", message, path=where))
     return problems
+
+
+def shown_tiles(given: Mapping[str, Any]) -> tuple[Tile, ...]:
+    """The tiles a score request shows besides the winner's hand and melds, each one of the
+    set's copies (riichi.tiles.set, cc.tiles.set): a North per ``north`` set aside, the dora
+    and ura indicators, and ``table.seen`` (the public tiles in no meld of the request)."""
+    table = given.get("table")
+    seen = table.get("seen", "") if isinstance(table, Mapping) else ""
+    north = given.get("north", 0)
+    return (
+        (Tile.NORTH,) * (north if isinstance(north, int) else 0)
+        + tiles_at(given.get("dora_indicators", ""), "dora_indicators")
+        + tiles_at(given.get("ura_indicators", ""), "ura_indicators")
+        + tiles_at(seen, "table", "seen")
+    )
 
 
 def structural_count(concealed: Sequence[Tile], melds: Sequence[Meld]) -> int:

@@ -49,6 +49,11 @@ def late_checkpoint(data: dict[str, Any]) -> None:
     data["expect"]["checkpoints"].append({"after": len(data["given"]["actions"]) + 1})
 
 
+def four_norths_and_a_north_indicator(data: dict[str, Any]) -> None:
+    data["given"]["north"] = 4
+    data["given"]["dora_indicators"] = "4z"
+
+
 def fifth_copy(data: dict[str, Any]) -> None:
     data["given"]["wall"]["draws"] = "1z 1z"
 
@@ -122,6 +127,27 @@ CASES: list[tuple[str, str, Edit, str, str]] = [
         set_in("given", "claims", "north", value="pass"),
         "invalid-request",
         "claims.north",
+    ),
+    (
+        "riichi/yaku/riichi-ippatsu-tsumo-ura.yaml",
+        "a fifth 5s among the indicators of a scored hand",
+        set_in("given", "ura_indicators", value="5s5s5s"),
+        "too-many-copies",
+        "$.given",
+    ),
+    (
+        "riichi-sanma/yaku/rinshan-on-north-replacement.yaml",
+        "a fifth North counting the four set aside",
+        four_norths_and_a_north_indicator,
+        "too-many-copies",
+        "$.given",
+    ),
+    (
+        "classical-chinese/points/one-chance-dead-in-own-meld.yaml",
+        "a fifth 2s in seen beside an exposed pung",
+        set_in("given", "table", "seen", value="2s2s"),
+        "too-many-copies",
+        "$.given",
     ),
     (
         "taiwanese/structure/too-many-copies.yaml",

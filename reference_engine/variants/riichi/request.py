@@ -10,7 +10,7 @@ from reference_engine.hand import WinningHand
 from reference_engine.variants.riichi.context import RiichiNumbers, RiichiWin
 from spec.errors import RuleError, raise_first
 from spec.melds import MeldKind, parse_meld
-from spec.possible import copy_problems, structural_count, tile_problems
+from spec.possible import copy_problems, shown_tiles, structural_count, tile_problems
 from spec.profile import Profile
 from spec.seats import Seat
 from spec.tiles import Tile, tiles_at
@@ -55,7 +55,7 @@ class RiichiRequests:
             raise RuleError("invalid-request", "this variant extracts no North", path=("north",))
         dora_indicators = tiles_at(given.get("dora_indicators", ""), "dora_indicators")
         ura_indicators = tiles_at(given.get("ura_indicators", ""), "ura_indicators")
-        self.check_copies(hand, (Tile.NORTH,) * int(north) + dora_indicators + ura_indicators)
+        self.check_copies(hand, shown_tiles(given))
         liable = table.get("liable")
         if liable is not None:
             liable = self.seat(liable, "table", "liable")
