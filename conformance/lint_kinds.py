@@ -290,7 +290,8 @@ def _settle(
 ) -> list[RuleError]:
     """Every player at the table, each hand of the right size (the winner's one tile more;
     Sichuan: no winner, every hand still in at the wall's end), tiles of the set, and no
-    more copies across the table than the set holds."""
+    more copies across the table, the winner's seen discards included, than the set
+    holds."""
     problems: list[RuleError] = []
     winner = given.get("winner")
     if "winner" in given and winner != "none":
@@ -313,6 +314,9 @@ def _settle(
                 parse_meld(m, (*where, "melds", i)) for i, m in enumerate(hand.get("melds", ()))
             ]
             flowers += tiles_at(hand.get("flowers", ""), *where, "flowers")
+            table = hand.get("table")
+            if isinstance(table, Mapping):
+                seen += tiles_at(table.get("seen", ""), *where, "table", "seen")
         except RuleError as error:
             problems.append(error)
             continue

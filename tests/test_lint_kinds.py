@@ -150,6 +150,13 @@ CASES: list[tuple[str, str, Edit, str, str]] = [
         "$.given",
     ),
     (
+        "classical-chinese/settlement/one-chance-dead-in-a-pung-and-a-discard.yaml",
+        "a settle whose seen repeats another player's pung",
+        set_in("given", "hands", "south", "table", "seen", value="2s2s"),
+        "too-many-copies",
+        "$.given.hands",
+    ),
+    (
         "taiwanese/structure/too-many-copies.yaml",
         "an unknown error code",
         set_in("expect", "error", "code", value="too-many-tiles"),
