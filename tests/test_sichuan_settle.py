@@ -190,6 +190,7 @@ def test_a_classical_settle_without_its_winner_names_the_field() -> None:
     outcome = evaluate("settle", {"values": values}, "classical-chinese")
     assert outcome["error"]["code"] == "invalid-request"
     assert outcome["error"]["path"] == ["winner"]
+    assert "names its winner" in outcome["error"]["message"]
 
 
 def test_a_classical_settle_refuses_who_has_left() -> None:

@@ -193,7 +193,10 @@ class SettleRequest:
 
 def read_settle_request(given: Mapping[str, Any], profile: Profile) -> SettleRequest:
     """A settle request, its tiles checked player by player and across the table."""
-    named = given.get("winner")
+    if "winner" not in given:
+        message = "a settle names its winner: a seat, or none for a wall draw"
+        raise RuleError("invalid-request", message, path=("winner",))
+    named = given["winner"]
     winner = None if named == "none" else parse_seat(named, ("winner",))
     round_wind = parse_seat(given.get("round", "east"), ("round",))
     seats = tuple(Seat(s) for s in profile.seats)
