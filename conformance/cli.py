@@ -29,7 +29,13 @@ from conformance.connect import EngineSpec, close_engine, open_engine
 from conformance.corpus import load_corpus
 from conformance.coverage import coverage
 from conformance.engine import REFERENCE, EngineLoadError, engine_info
-from conformance.expectations import Reconciled, load_expectations, reconcile, shipped_expectations
+from conformance.expectations import (
+    Reconciled,
+    load_given,
+    not_run,
+    reconcile,
+    shipped_expectations,
+)
 from conformance.files import yaml_files
 from conformance.fuzz.differential import VARIANTS as FUZZ_VARIANTS
 from conformance.fuzz.differential import Plan, write_finding
@@ -136,7 +142,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         )
         return 1
     try:
-        given = [load_expectations(Path(p)) for p in args.expectations or ()]
+        given = load_given([Path(path) for path in args.expectations or ()])
     except ProblemsError as error:
         for problem in error.problems:
             print(problem, file=sys.stderr)
@@ -171,6 +177,11 @@ def cmd_run(args: argparse.Namespace) -> int:
                 close_engine(engine)
         chosen = next((e for e in given if e.engine == info.name), shipped)
         runs.append((report, reconcile(report, chosen)))
+    unread = not_run(given, {report.engine.name for report, _ in runs})
+    for problem in unread:
+        print(problem, file=sys.stderr)
+    if unread:
+        return 2
     if args.format == "text":
         text = "\n\n".join([corpus_header(args.paths)] + [render_text(*run) for run in runs])
         text += "\n" + ("\n" + render_side_by_side(runs) + "\n" if len(runs) > 1 else "")
@@ -228,9 +239,11 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     corpus = load_corpus([])
     engine = None
     try:
-        given = tuple(load_expectations(Path(path)) for path in args.expectations or ())
+        given = load_given([Path(path) for path in args.expectations or ()])
         engine = open_engine(args.engine, timeout=args.timeout, start_timeout=args.start_timeout)
         info = engine_info(engine)
+        if unread := not_run(given, {info.name}):
+            raise ProblemsError(unread)
     except (EngineLoadError, ProblemsError) as error:
         return _fuzz_setup_failed(error)
     finally:

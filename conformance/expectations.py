@@ -8,7 +8,7 @@ cases now pass is *stale*, and a stale entry fails the run, so the file stays ho
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -59,6 +59,39 @@ def load_expectations(path: Path) -> Expectations:
         for index, entry in enumerate(data["deviations"])
     )
     return Expectations(data["engine"], deviations, document.file)
+
+
+def load_given(paths: Sequence[Path]) -> tuple[Expectations, ...]:
+    """The expectations files named on a command line, one per engine: a second file for
+    an engine already named is a ``duplicate-engine`` problem (only one would be read)."""
+    given: dict[str, Expectations] = {}
+    for path in paths:
+        expectations = load_expectations(path)
+        first = given.setdefault(expectations.engine, expectations)
+        if first is not expectations:
+            message = (
+                f"a second expectations file for engine {expectations.engine!r} (the first: "
+                f"{first.file}); give one file per engine"
+            )
+            raise ProblemsError([Problem(expectations.file, 1, 1, "duplicate-engine", message)])
+    return tuple(given.values())
+
+
+def not_run(given: Sequence[Expectations], ran: Collection[str]) -> list[Problem]:
+    """An ``engine-not-run`` problem for each expectations file given for an engine the
+    command did not run (a mistyped name: the file would go unread)."""
+    names = ", ".join(sorted(ran))
+    return [
+        Problem(
+            e.file,
+            1,
+            1,
+            "engine-not-run",
+            f"the run has no engine named {e.engine!r} (it ran: {names})",
+        )
+        for e in given
+        if e.engine not in ran
+    ]
 
 
 def shipped_expectations(engine: object) -> Expectations | None:

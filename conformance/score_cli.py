@@ -46,6 +46,18 @@ def count(text: str) -> int:
     return int(text)
 
 
+def meld_text(text: str) -> str:
+    """A ``--meld`` as written, ``KIND:TILES[:FLAG...]``, each flag at most once and one
+    seat at most (a second seat would silently replace the first)."""
+    flags = text.split(":")[2:]
+    seats = [flag for flag in flags if flag not in ("concealed", "added")]
+    if len(set(flags)) < len(flags) or len(seats) > 1:
+        raise argparse.ArgumentTypeError(
+            f"{text[:40]!r}: give each flag once, and one seat at most (the one claimed from)"
+        )
+    return text
+
+
 def _variant_names() -> str:
     return ", ".join(variant_ids())
 
@@ -62,6 +74,7 @@ def add_score_arguments(parser: argparse.ArgumentParser, *, hand_required: bool 
     parser.add_argument(
         "--meld",
         action="append",
+        type=meld_text,
         default=[],
         metavar="KIND:TILES[:FLAG]",
         help="a declared meld: KIND chow, pung or kong; FLAG concealed, added or the seat "

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +21,7 @@ ACCUMULATING = {
     "propose": {"--rule", "--meld", "--flowers", "--dora", "--ura", "--seen", "--left"},
     "settle": {"--values"},
 }
+SELECTION = {"run": ["--variant", "taiwanese"], "fuzz": ["--engine", "reference", "--count", "1"]}
 HAND = "1m2m3m4p5p6p7p8p9p2s3s4s5s5s"  # riichi: 123m 456p 789p 234s 55s, self-drawn 5s
 TAIWANESE_HAND = ["--hand", "234m 678m 345s 1z1z 6s7s 8s", "--meld", "pung:555p:north"]
 CLASSICAL_HAND = ["--variant", "classical-chinese", "--hand", "234m 678m 99m 34s 5s"]
@@ -153,3 +155,39 @@ def test_a_seat_valued_twice_in_a_settlement_is_a_usage_error(
     values = ["east=2", "south=46", "west=12", "north=192", "east=4"]
     assert main(["settle", "--winner", "north", "--values", *values]) == 2
     assert "--values: east given more than once" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("flags", ["north:south", "concealed:concealed", "added:north:added"])
+def test_a_meld_naming_a_flag_twice_is_a_usage_error(
+    flags: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["score", "--hand", "4m5m6m7p8p9p2s2s2s6s7s8s5m5m", "--meld", f"chow:123m:{flags}"])
+    assert stopped.value.code == 2
+    assert "argument --meld: " in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["run", "fuzz"])
+def test_two_expectations_files_for_one_engine_are_a_usage_error(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files = []
+    for name in ("first", "second"):
+        path = tmp_path / f"{name}.yaml"
+        path.write_text("engine: mjspec-reference\ndeviations: []\n", encoding="utf-8")
+        files += ["--expectations", str(path)]
+    assert main([command, *SELECTION[command], *files]) == 2
+    err = capsys.readouterr().err
+    assert f"{tmp_path / 'second.yaml'}:1:1: duplicate-engine: " in err
+    assert f"(the first: {tmp_path / 'first.yaml'})" in err
+
+
+@pytest.mark.parametrize("command", ["run", "fuzz"])
+def test_an_expectations_file_for_an_engine_not_run_is_a_usage_error(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "other.yaml"
+    path.write_text("engine: some-other-engine\ndeviations: []\n", encoding="utf-8")
+    assert main([command, *SELECTION[command], "--expectations", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:1:1: engine-not-run: the run has no engine named 'some-other-engine'" in err
