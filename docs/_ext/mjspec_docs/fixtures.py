@@ -313,9 +313,15 @@ class FixtureView:
         rule = self.pattern_rules.get(pattern_id)
         return xref("rule", rule, self.docname, text=name) if rule else nodes.Text(name)
 
-    def _breakdown(self, result: Mapping[str, Any], caption: str = "") -> nodes.table:
+    def _breakdown(
+        self,
+        result: Mapping[str, Any],
+        caption: str = "",
+        standing: Sequence[tuple[str, str, str]] = (),
+    ) -> nodes.table:
         """Each award with what it is worth, then the profile's outcome figures (the total
-        in bold; each figure's meaning beside it)."""
+        in bold; each figure's meaning beside it), after any ``standing`` rows (a Sichuan
+        reckoning's ready and void-suit facts)."""
         mixed = self.profile is not None and self.profile.outcome.figure("doubles") is not None
         rows: list[list[Any]] = [
             [
@@ -325,6 +331,7 @@ class FixtureView:
             ]
             for pid, worth in result.get("patterns", {}).items()
         ]
+        rows += [[label, meaning, value] for label, meaning, value in standing]
         figures = self.profile.outcome.figures if self.profile else ()
         total = self.profile.outcome.total if self.profile else "tai"
         shown = [(f.name, f.meaning) for f in figures if f.name in result] or [(total, "")]
@@ -342,7 +349,9 @@ class FixtureView:
             name for row in (self.profile.patterns if self.profile else ()) for name in row.values
         ]
         header = "Worth" if mixed else (units[0] if units else total).replace("_", " ").capitalize()
-        node = table(["Pattern", "Id", header], rows, numeric=[2], footer_rows=len(shown))
+        node = table(
+            ["Pattern", "Id", header], rows, numeric=[2], footer_rows=len(shown) + len(standing)
+        )
         title = caption or "Breakdown"
         node.insert(0, nodes.title(title, title))
         return node
@@ -362,7 +371,7 @@ class FixtureView:
     def _settle_result(self, outcome: Mapping[str, Any]) -> list[nodes.Node]:
         """Every player's score, the values and the payments of a settle outcome."""
         out: list[nodes.Node] = [
-            self._breakdown(score, f"{seat_name(seat)}'s score")
+            self._breakdown(score, f"{seat_name(seat)}'s score", _standing(score))
             for seat, score in outcome.get("scores", {}).items()
         ]
         if isinstance(outcome.get("values"), Mapping):
@@ -439,3 +448,18 @@ class FixtureView:
         node.extend(self.result(evaluation))
         node.extend(self.notes(case))
         return node
+
+
+STANDING = (
+    ("ready", "Ready", "a wait completes the hand (sc.bloody.not-ready)"),
+    ("void_held", "Holds its void suit", "sc.bloody.void-penalty"),
+)
+
+
+def _standing(score: Mapping[str, Any]) -> list[tuple[str, str, str]]:
+    """The yes/no facts of a player at a Sichuan reckoning, where the outcome gives them."""
+    return [
+        (label, meaning, "yes" if score[key] else "no")
+        for key, label, meaning in STANDING
+        if key in score
+    ]
