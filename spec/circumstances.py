@@ -17,11 +17,13 @@ rules it rests on):
 - ``{"replacements": n}``: the hand drew at least n replacement tiles: kongs among its
   melds, and Norths set aside (``north``, three-player riichi);
 - ``{"sole_copy": true}``: the hand (concealed tiles and melds) holds the winning tile
-  (its last concealed tile) once.
+  (its last concealed tile) once;
+- ``{"discards_shown": true}``: the table's count of discards (``table.discards``,
+  Taiwanese) is at least what the hand shows.
 
 A condition with ``"when": [...]`` holds only for those values of its field (``win.by``
 is always set; robbing a kong needs what a discard does not). A field counts when it is
-set (true, or a non-empty tile string). Under ``x-mjspec-max-tiles`` is the most tiles a
+set (true, a count, or a non-empty tile string). Under ``x-mjspec-max-tiles`` is the most tiles a
 tile string may hold (five dora indicators: one from the deal and one per kong).
 
 The needs hold for every winner a request describes: the winner of a score request (its
@@ -205,7 +207,15 @@ def _at(given: Mapping[str, Any], path: Path) -> Any:
 
 
 def _is_set(value: Any) -> bool:
-    return value is True or (isinstance(value, str) and bool(value.strip()))
+    return (
+        value is True
+        or _count(value) is not None
+        or (isinstance(value, str) and bool(value.strip()))
+    )
+
+
+def _count(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _melds(given: Mapping[str, Any]) -> list[Any]:
@@ -259,9 +269,7 @@ def _no_melds(given: Mapping[str, Any], need: Need) -> bool:
 def _replacements(given: Mapping[str, Any], need: Need) -> bool:
     """Kongs among the melds, and Norths set aside: each drew a replacement tile."""
     kongs = sum(1 for m in _melds(given) if isinstance(m, Mapping) and m.get("type") == "kong")
-    north = given.get("north", 0)
-    norths = north if isinstance(north, int) and not isinstance(north, bool) else 0
-    return kongs + norths >= need.count
+    return kongs + (_count(given.get("north")) or 0) >= need.count
 
 
 def _sole_copy(given: Mapping[str, Any], need: Need) -> bool:
@@ -271,6 +279,22 @@ def _sole_copy(given: Mapping[str, Any], need: Need) -> bool:
     melded = [t for m in _melds(given) if isinstance(m, Mapping) for t in _tiles(m.get("tiles"))]
     won = concealed[-1].normal
     return sum(1 for tile in (*concealed, *melded) if tile.normal is won) == 1
+
+
+def _discards_shown(given: Mapping[str, Any], need: Need) -> bool:
+    """tw.play.discards-the-hand-shows: the fewest discards the table has made are the
+    winning discard and one for each meld the winner claimed; and the dealer opens by
+    discarding, so a non-dealer's draw and a robbed kong (a claimed pung's) come after one."""
+    table = given.get("table")
+    discards = _count(table.get("discards")) if isinstance(table, Mapping) else None
+    win = given.get("win")
+    by = win.get("by") if isinstance(win, Mapping) else None
+    claimed = sum(1 for m in _melds(given) if isinstance(m, Mapping) and not m.get("concealed"))
+    fewest = claimed + (1 if by == "discard" else 0)
+    after_the_dealers_discard = by in ("discard", "robbing-kong") or (
+        by == "self-draw" and given.get("seat") != given.get("dealer", "east")
+    )
+    return discards is None or discards >= max(fewest, int(after_the_dealers_discard))
 
 
 _TESTS: dict[str, Callable[[Mapping[str, Any], Need], bool]] = {
@@ -283,4 +307,5 @@ _TESTS: dict[str, Callable[[Mapping[str, Any], Need], bool]] = {
     "no_melds": _no_melds,
     "replacements": _replacements,
     "sole_copy": _sole_copy,
+    "discards_shown": _discards_shown,
 }

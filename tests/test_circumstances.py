@@ -15,6 +15,7 @@ from reference_engine.plugin import ReferenceEngine
 ENGINE = ReferenceEngine()
 RIICHI_HAND = "123m 456p 789p 123s 44s"
 CLASSICAL_HAND = "123m 456p 789p 23s 77z 4s"
+TAIWANESE_HAND = "234m 567m 222p 345s 7z7z 6s7s 8s"
 
 
 def score(variant: str, **given: Any) -> dict[str, Any]:
@@ -82,6 +83,20 @@ CANNOT_HOLD = {
               }]),
         ["other_winners", 0, "original_ready"],
     ),
+    "a Taiwanese win on a discard when no discard was made": (
+        score("taiwanese", concealed=TAIWANESE_HAND, win=EAST_DISCARD, table={"discards": 0}),
+        ["table", "discards"],
+    ),
+    "a Taiwanese non-dealer's self-draw before the dealer's first discard": (
+        score("taiwanese", concealed=TAIWANESE_HAND, win=SELF_DRAW, table={"discards": 0}),
+        ["table", "discards"],
+    ),
+    "a Taiwanese claimed pung and a winning discard in one discard": (
+        score("taiwanese", concealed="234m 567m 345s 7z7z 6s7s 8s", win=EAST_DISCARD,
+              melds=[{"type": "pung", "tiles": "222p", "from": "north"}],
+              table={"discards": 1}),
+        ["table", "discards"],
+    ),
 }  # fmt: skip
 
 
@@ -114,6 +129,15 @@ CAN_HOLD = {
         score("riichi", concealed="123m 456p 789p 77s 46s 0s",
               win={"by": "robbing-kong", "from": "east"}),
         "chankan",
+    ),
+    "the Taiwanese dealer's self-draw before any discard (tw.pattern.heavenly-hand)": (
+        score("taiwanese", seat="east", concealed=TAIWANESE_HAND, win=SELF_DRAW,
+              table={"discards": 0}),
+        "heavenly-hand",
+    ),
+    "a Taiwanese win on the dealer's only discard (tw.pattern.earthly-hand)": (
+        score("taiwanese", concealed=TAIWANESE_HAND, win=EAST_DISCARD, table={"discards": 1}),
+        "earthly-hand",
     ),
 }  # fmt: skip
 
@@ -185,3 +209,12 @@ def test_mjspec_score_exits_2_for_a_kong_replacement_without_a_kong(
     status = main(["score", "--hand", "11m22m33m44p55p66p88p", *arguments])
     assert status == 2
     assert "inconsistent-flags" in capsys.readouterr().err
+
+
+def test_mjspec_score_exits_2_for_a_taiwanese_discard_win_before_any_discard(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    arguments = ["--win", "discard", "--from", "east", "--seat", "south", "--discards", "0"]
+    status = main(["score", "--hand", "234m567m222p345s7z7z6s7s8s", *arguments])
+    assert status == 2
+    assert "table.discards" in capsys.readouterr().err
