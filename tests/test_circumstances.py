@@ -16,6 +16,12 @@ ENGINE = ReferenceEngine()
 RIICHI_HAND = "123m 456p 789p 123s 44s"
 CLASSICAL_HAND = "123m 456p 789p 23s 77z 4s"
 TAIWANESE_HAND = "234m 567m 222p 345s 7z7z 6s7s 8s"
+WIND_MELDS = [
+    {"type": "pung", "tiles": "111z", "from": "north"},
+    {"type": "pung", "tiles": "222z", "from": "east"},
+    {"type": "pung", "tiles": "333z", "from": "north"},
+    {"type": "pung", "tiles": "444z", "from": "east"},
+]
 
 
 def score(variant: str, **given: Any) -> dict[str, Any]:
@@ -83,6 +89,22 @@ CANNOT_HOLD = {
               }]),
         ["other_winners", 0, "original_ready"],
     ),
+    "a riichi liable seat for a hand without a yakuman": (
+        score("riichi", concealed=RIICHI_HAND, win=SELF_DRAW, table={"liable": "east"}),
+        ["table", "liable"],
+    ),
+    "a riichi liable seat that fed none of the four winds": (
+        score("riichi", concealed="5p 5p", melds=WIND_MELDS, win=SELF_DRAW,
+              table={"liable": "west"}),
+        ["table", "liable"],
+    ),
+    "a riichi liable seat for four kans where the table's pao leaves them out": (
+        score("riichi", concealed="5p 5p", win=SELF_DRAW, table={"liable": "north"}, melds=[
+            {"type": "kong", "tiles": tiles, "from": "north"}
+            for tiles in ("1111m", "2222p", "3333s", "9999s")
+        ]),
+        ["table", "liable"],
+    ),
     "a Taiwanese win on a discard when no discard was made": (
         score("taiwanese", concealed=TAIWANESE_HAND, win=EAST_DISCARD, table={"discards": 0}),
         ["table", "discards"],
@@ -129,6 +151,19 @@ CAN_HOLD = {
         score("riichi", concealed="123m 456p 789p 77s 46s 0s",
               win={"by": "robbing-kong", "from": "east"}),
         "chankan",
+    ),
+    "a riichi liable seat that fed a wind (riichi.house.pao)": (
+        score("riichi", concealed="5p 5p", melds=WIND_MELDS, win=SELF_DRAW,
+              table={"liable": "north"}),
+        "daisuushii",
+    ),
+    "a riichi liable seat beside a dragon kong that does not say whom it was added to": (
+        score("riichi", concealed="88s 23p 4p", win=SELF_DRAW, table={"liable": "west"}, melds=[
+            {"type": "pung", "tiles": "555z", "from": "north"},
+            {"type": "pung", "tiles": "666z", "from": "east"},
+            {"type": "kong", "tiles": "7777z", "added": True},
+        ]),
+        "daisangen",
     ),
     "the Taiwanese dealer's self-draw before any discard (tw.pattern.heavenly-hand)": (
         score("taiwanese", seat="east", concealed=TAIWANESE_HAND, win=SELF_DRAW,

@@ -3,7 +3,7 @@ profile each over the same package (scoring, request, claims, play, match)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import cached_property, partial
 from typing import Any, ClassVar
@@ -27,10 +27,11 @@ from reference_engine.variants.riichi.request import RiichiRequests
 from reference_engine.variants.riichi.scoring import RiichiScorer
 from reference_engine.variants.riichi.shapes import riichi_readings
 from spec.errors import RuleError
+from spec.melds import Meld, MeldKind
 from spec.possible import structural_count
 from spec.profile import Profile
 from spec.seats import Seat
-from spec.tiles import TERMINALS_AND_HONOURS, Tile, format_tiles, tiles_at
+from spec.tiles import DRAGONS, TERMINALS_AND_HONOURS, WINDS, Tile, format_tiles, tiles_at
 from spec.wins import WinBy
 
 
@@ -39,7 +40,6 @@ class Riichi(Variant):
     (JoyPip sanma), as the profile says."""
 
     family: ClassVar[str] = "riichi"
-    kinds: ClassVar[tuple[str, ...]] = ("score", "analyse", "claim", "play", "match")
 
     def __init__(self, profile: Profile) -> None:
         super().__init__(profile)
@@ -181,6 +181,22 @@ class Riichi(Variant):
 
     # --- scoring -------------------------------------------------------------------------
 
+    def _check_liability(self, win: RiichiWin, liable: Seat, patterns: Mapping[str, int]) -> None:
+        """riichi.house.pao: a liable seat answers for a yakuman of the hand that the table's
+        pao names, and only as the discarder of a claimed meld of it (a dragon's or a wind's
+        pon or open kan; for four kans an open kan): a group held concealed makes nobody
+        liable. A liable seat without that cause cannot hold (``inconsistent-flags``)."""
+        pao = self.numbers.house.pao
+        yakuman = [name for name in patterns if name in pao.yakuman]
+        if not yakuman:
+            why = f"no yakuman of this hand carries a liability here (pao: {pao.value})"
+        elif any(_may_have_fed(liable, win.hand.melds, name) for name in yakuman):
+            return
+        else:
+            why = f"{liable.value} fed no claimed meld of {' or '.join(yakuman)}"
+        message = f"table.liable: {why} (riichi.house.pao)"
+        raise RuleError("inconsistent-flags", message, path=("table", "liable"))
+
     def score(self, given: Mapping[str, Any]) -> Outcome:
         """riichi.points.best-reading: the best reading's yaku, han, fu, limit and payments."""
         win = self.requests.parse(given)
@@ -191,10 +207,8 @@ class Riichi(Variant):
             raise RuleError(
                 "not-winning", "the tiles do not form a winning hand", path=("concealed",)
             )
-        if win.liable is not None and not best.covered:
-            pao = self.numbers.house.pao.value
-            message = f"no yakuman of this hand carries a liability here (pao: {pao})"
-            raise RuleError("invalid-request", message, path=("table", "liable"))
+        if win.liable is not None:
+            self._check_liability(win, win.liable, best.patterns)
         return {
             "patterns": best.patterns,
             "han": best.han,
@@ -208,3 +222,19 @@ class Riichi(Variant):
 
 
 FAMILY = Riichi
+
+
+def _may_have_fed(seat: Seat, melds: Sequence[Meld], yakuman: str) -> bool:
+    """riichi.house.pao: ``seat`` discarded a tile claimed into a group of ``yakuman`` (or a
+    claimed meld of it does not say whom from, so any seat may have)."""
+    feeders = {m.claimed_from for m in melds if m.is_open and _of_group(m, yakuman)}
+    return seat in feeders or None in feeders
+
+
+def _of_group(meld: Meld, yakuman: str) -> bool:
+    """A meld of the group whose claim makes ``yakuman`` liable: an open kan for four kans,
+    a dragon's or a wind's pon or kan for big three dragons or big four winds."""
+    if yakuman == "suukantsu":
+        return meld.kind is MeldKind.KONG and not meld.added
+    honours = DRAGONS if yakuman == "daisangen" else WINDS
+    return meld.kind is not MeldKind.CHOW and meld.base in honours
