@@ -109,11 +109,12 @@ class OutcomeShape:
 
 @dataclass(frozen=True)
 class Profile:
-    """One variant's numbers. ``family`` names the rule family that plays it, ``tiles``
-    the variant's tile set."""
+    """One variant's numbers. ``family`` names the rule family that plays it, ``kinds`` the
+    kinds of request its rules answer, ``tiles`` the variant's tile set."""
 
     variant: str
     family: str
+    kinds: tuple[str, ...]
     name: str
     aliases: tuple[str, ...]
     tiles: TileSet
@@ -144,6 +145,7 @@ def profile_from_data(data: dict[str, Any]) -> Profile:
         return Profile(
             variant=data["variant"],
             family=data["family"],
+            kinds=tuple(data["kinds"]),
             name=data["name"],
             aliases=tuple(data.get("aliases", ())),
             tiles=_tile_set(data["tiles"]),

@@ -22,18 +22,31 @@ Outcome = dict[str, Any]
 
 class Variant:
     """A rule family over one variant's profile. Subclasses name their ``family`` (the
-    profile's ``family``) and implement the kinds they answer."""
+    profile's ``family``) and implement, as a method of the kind's name, each kind that
+    the profile says its rules answer (``kinds``)."""
 
     family: ClassVar[str]
-    kinds: ClassVar[tuple[str, ...]] = ()
     play_options: ClassVar[Mapping[str, bool]] = MappingProxyType({})
     """The switches of the profile's ``play`` section a request's ``options`` may set for
     one table, each with its value where the profile says nothing."""
 
     def __init__(self, profile: Profile) -> None:
+        unanswered = [kind for kind in profile.kinds if not callable(getattr(self, kind, None))]
+        if unanswered:
+            raise RuleError(
+                "invalid-profile",
+                f"{profile.variant} names kinds its family {self.family} does not answer: "
+                + ", ".join(unanswered),
+                path=("kinds",),
+            )
         self.profile = profile
         self.id = profile.variant
         self._table_variants: dict[tuple[tuple[str, bool], ...], Variant] = {}
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds of request this variant answers: its profile's ``kinds``."""
+        return self.profile.kinds
 
     def play_option(self, name: str) -> bool:
         """The profile's choice of the switch ``name`` (one of :attr:`play_options`)."""

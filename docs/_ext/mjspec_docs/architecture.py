@@ -16,10 +16,9 @@ from typing import ClassVar
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from reference_engine.variants import families
+from reference_engine.variants import families as engine_families
 from spec import variant_ids
-from spec.profile import load_profile
-from spec.requests import KINDS
+from spec.families import families
 
 from .nodes_util import Cell, literal, para, table
 
@@ -71,18 +70,16 @@ class ArchitectureDirective(SphinxDirective):
         return table(["Module", "What it holds"], rows)
 
     def _families(self) -> nodes.Node:
-        by_family: dict[str, list[str]] = {}
-        for variant in variant_ids():
-            by_family.setdefault(load_profile(variant).family, []).append(variant)
         rows: list[list[Cell]] = []
-        for name, family in sorted(families().items()):
-            package = f"reference_engine.variants.{family.__module__.split('.')[2]}"
+        for name, played in sorted(engine_families().items()):
+            package = f"reference_engine.variants.{played.__module__.split('.')[2]}"
+            family = families()[name]
             rows.append(
                 [
                     literal(name),
                     literal(package),
-                    ", ".join(by_family.get(name, [])),
-                    ", ".join(k for k in KINDS if k in family.kinds),
+                    ", ".join(family.variants),
+                    ", ".join(family.kinds),
                 ]
             )
         node = table(["Family", "Package", "Variants (profiles)", "Kinds"], rows)

@@ -35,7 +35,6 @@ class Classical(Variant):
     """Classical rules: basic points, doubles, a limit, settlement among all players."""
 
     family: ClassVar[str] = "classical"
-    kinds: ClassVar[tuple[str, ...]] = ("score", "settle", "analyse", "claim", "play", "match")
 
     play_options: ClassVar[Mapping[str, bool]] = PLAY_SWITCHES
 

@@ -31,7 +31,6 @@ class Sichuan(Variant):
     """The bloody battle: fan, void suits, winners who leave, the reckoning."""
 
     family: ClassVar[str] = "sichuan"
-    kinds: ClassVar[tuple[str, ...]] = ("score", "settle", "claim", "play", "match")
 
     def __init__(self, profile: Profile, readings: Readings | None = None) -> None:
         super().__init__(profile)

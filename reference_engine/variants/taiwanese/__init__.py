@@ -35,7 +35,6 @@ class Taiwanese(Variant):
     """Taiwanese 16-tile rules: five sets and a pair, flowers, tai."""
 
     family: ClassVar[str] = "taiwanese"
-    kinds: ClassVar[tuple[str, ...]] = ("score", "analyse", "claim", "play", "match")
     play_options: ClassVar[Mapping[str, bool]] = PLAY_SWITCHES
 
     def play_rules(self) -> TaiwanesePlay:
