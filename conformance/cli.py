@@ -57,7 +57,7 @@ from conformance.report_junit import to_junit
 from conformance.runner import RunReport, run
 from conformance.score_cli import add_score_arguments, score_command
 from conformance.serve import main_serve
-from conformance.settle_cli import add_settle_arguments, settle_command
+from conformance.settle_cli import add_settle_arguments, settle_command, settling_families
 from conformance.usage import Parser, UsageError, corpus_here, variant_id, write_output
 
 PROGRESS_MIN_CASES = 200
@@ -410,7 +410,9 @@ def build_parser() -> argparse.ArgumentParser:
     score.set_defaults(func=score_command)
 
     settle = sub.add_parser(
-        "settle", help="settle one hand among all players (classical) with the reference engine"
+        "settle",
+        help=f"settle one hand among all players ({', '.join(settling_families())}) "
+        "with the reference engine",
     )
     add_settle_arguments(settle)
     settle.set_defaults(func=settle_command)
