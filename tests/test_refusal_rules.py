@@ -12,7 +12,7 @@ import spec
 from conformance.cli import main
 from conformance.corpus import Case, load_corpus
 from conformance.runner import request_for
-from reference_engine.play.refusal import Refusal
+from reference_engine.play.refusal import Refusal, Refused
 from reference_engine.plugin import ReferenceEngine
 from reference_engine.variants import find_variant, playable_variants
 from reference_engine.variants.riichi.play import RiichiPlay
@@ -119,3 +119,24 @@ def test_the_rule_ids_an_engine_reads_are_those_the_corpus_lets_a_fixture_cite()
     corpus = load_corpus([])
     for variant in spec.variant_ids():
         assert set(rule_ids(variant)) == set(corpus.rules_of(variant)), variant
+
+
+# Refusals a classical profile cannot reach: European play has no declarations before the
+# first discard (play.initial_kongs false) and no ready declaration (play.original_call
+# false), so nobody is refused for declaring out of turn or for discarding while ready.
+UNREACHABLE = {"european-classic": {Refused.DECLARING, Refused.READY_DISCARDS_DRAWN}}
+
+
+@pytest.mark.parametrize("variant", ["classical-chinese", "european-classic"])
+def test_every_refusal_of_classical_play_names_a_rule_of_each_classical_catalogue(
+    variant: str,
+) -> None:
+    """Classical Chinese and European share one play: a reason's rule found only in the
+    other catalogue would leave the refusal naming none (out of turn, flowers first)."""
+    rules = find_variant(variant).play_rules()
+    unnamed = {
+        reason
+        for reason, suffixes in rules.refusal_rules.items()
+        if rules.rule_id(suffixes) is None
+    }
+    assert unnamed == UNREACHABLE.get(variant, set())

@@ -1,10 +1,12 @@
 """The classical hooks of the game state machine: a whole hand from the deal to the
 settlement of every player.
 
-Rules ``cc.play.deal`` (13 tiles each, East 14, East first), ``cc.play.initial-kongs``
+Rules ``cc.play.deal`` (13 tiles each, East 14, East first), ``cc.play.turn-order`` and
+``eu.play.turn-order`` (East to North, a claim moving the turn), ``cc.play.initial-kongs``
 (concealed kongs declared East to North before the first discard), ``cc.play.kong-box``
 (kong replacements from a box of the profile's size, never refilled),
-``cc.play.flowers`` (flowers replaced from the front of the live wall),
+``cc.play.flowers`` (flowers replaced from the front of the live wall; ``eu.play.flowers``
+from the dead wall),
 ``cc.play.original-call`` (declared with the first discard, then the hand is frozen;
 ``eu.play.no-original-call`` where the profile has none),
 ``cc.play.exhaustive-draw`` (no live tile where one is needed: a draw, no payment),
