@@ -34,6 +34,7 @@ from sphinx.util import logging
 from conformance.compare import compare
 from conformance.corpus import thaw
 from conformance.score_cli import FAMILY_GROUPS, add_score_arguments, given_from, options_of
+from conformance.usage import Parser
 from spec import variant_ids
 from spec.profile import find_profile
 from spec.tiles import parse_tiles
@@ -69,8 +70,10 @@ TILE_OPTIONS = frozenset({"hand", "flowers", "dora", "ura", "seen"})
 
 
 def score_parser() -> argparse.ArgumentParser:
-    """The parser of ``mjspec score``: the calculator's form is drawn from it."""
-    parser = argparse.ArgumentParser(prog="mjspec score", exit_on_error=False)
+    """The parser of ``mjspec score``: the calculator's form is drawn from it. Of the CLI's
+    class, so that it reads options as the command does (a single-value option given twice
+    is refused, a list option keeps every repeat)."""
+    parser = Parser(prog="mjspec score", exit_on_error=False)
     add_score_arguments(parser)
     return parser
 
