@@ -22,19 +22,19 @@ from typing import Any
 
 from conformance.engine import reference_plugin
 from spec import variant_ids
+from spec.families import families, field_readers, option_readers
 from spec.profile import PatternValue, Profile, find_profile
 from spec.requests import house_rules, table_flags
 
 SEATS = ("east", "south", "west", "north")
 FAMILY_GROUPS = {
-    "riichi": "riichi variants",
-    "classical": "classical variants",
-    "sichuan": "Sichuan",
-}  # the families whose own options have a group of the help (and of the docs' calculator)
+    name: f"{name} variants" for name in families()
+}  # the title of a family's group of options in the help (and in the docs' calculator)
 USAGE_CODES = frozenset(
     {"invalid-request", "unsupported-field", "inconsistent-flags", "unknown-variant"}
 )
 MAX_DIGITS = 6
+DEFAULT_VARIANT = "taiwanese"  # scored when no --variant is given
 SCORING_HOUSE_RULES = tuple(rule for rule in house_rules() if rule.scores)
 
 
@@ -62,10 +62,37 @@ def _variant_names() -> str:
     return ", ".join(variant_ids())
 
 
+class _Groups:
+    """The help's groups of options, one per family that has options of its own (made when
+    its first option is added, so in the order of the options): an option whose field the
+    default variant's family reads, or every family, stays with the hand and table."""
+
+    def __init__(self, parser: argparse.ArgumentParser, default_variant: str) -> None:
+        self.parser = parser
+        self.home = find_profile(default_variant).family
+        self.made: dict[str, argparse._ArgumentGroup] = {}
+
+    def of(self, readers: tuple[str, ...]) -> argparse._ArgumentGroup | argparse.ArgumentParser:
+        """The group of an option read by ``readers``: the first family's, when it is not
+        the default's and not every family reads the option."""
+        if not readers or set(readers) >= set(families()) or readers[0] == self.home:
+            return self.parser
+        family = readers[0]
+        if family not in self.made:
+            self.made[family] = self.parser.add_argument_group(FAMILY_GROUPS[family])
+        return self.made[family]
+
+    def field(
+        self, name: str, definition: str = "score_given"
+    ) -> argparse._ArgumentGroup | argparse.ArgumentParser:
+        """The group of the option that fills the request field ``name`` of ``definition``."""
+        return self.of(field_readers(definition, name))
+
+
 def add_score_arguments(parser: argparse.ArgumentParser, *, hand_required: bool = True) -> None:
     parser.add_argument(
         "--variant",
-        default="taiwanese",
+        default=DEFAULT_VARIANT,
         help=f"the variant's id or an alias: {_variant_names()} (default: %(default)s)",
     )
     parser.add_argument(
@@ -111,63 +138,68 @@ def add_score_arguments(parser: argparse.ArgumentParser, *, hand_required: bool 
     parser.add_argument(
         "--discards", type=count, help="discards on the table so far (winning discard included)"
     )
-    groups = {family: parser.add_argument_group(title) for family, title in FAMILY_GROUPS.items()}
-    riichi = groups["riichi"]
-    riichi.add_argument("--round", choices=SEATS, help="the round wind")
-    riichi.add_argument(
+    groups = _Groups(parser, DEFAULT_VARIANT)
+    groups.field("round").add_argument("--round", choices=SEATS, help="the round wind")
+    groups.field("dora_indicators").add_argument(
         "--dora",
         action="append",
         default=[],
         metavar="TILES",
         help="dora indicators, e.g. 3p (repeat to add more)",
     )
-    riichi.add_argument(
+    groups.field("ura_indicators").add_argument(
         "--ura",
         action="append",
         default=[],
         metavar="TILES",
         help="ura-dora indicators (count with riichi; repeat to add more)",
     )
-    riichi.add_argument("--north", type=count, default=0, help="Norths extracted (sanma)")
-    riichi.add_argument("--honba", type=count, default=0, help="repeat counters on the table")
-    riichi.add_argument("--sticks", type=count, default=0, help="riichi deposits on the table")
-    riichi.add_argument(
+    groups.field("north").add_argument(
+        "--north", type=count, default=0, help="Norths extracted (sanma)"
+    )
+    groups.field("honba", "table").add_argument(
+        "--honba", type=count, default=0, help="repeat counters on the table"
+    )
+    groups.field("riichi_sticks", "table").add_argument(
+        "--sticks", type=count, default=0, help="riichi deposits on the table"
+    )
+    groups.field("liable", "table").add_argument(
         "--liable", choices=SEATS, help="the seat liable (pao) for the winner's yakuman"
     )
     for rule in SCORING_HOUSE_RULES:
-        riichi.add_argument(
+        groups.of(option_readers(rule.name)).add_argument(
             "--" + rule.name.replace("_", "-"),
             choices=rule.choices,
             help=f"the table's house rule {rule.rule_id} (default: the profile's)",
         )
-    groups["classical"].add_argument(
+    groups.field("seen", "table").add_argument(
         "--seen",
         action="append",
         default=[],
         metavar="TILES",
         help="tiles seen by all (discards, others' melds): one-chance (repeat to add more)",
     )
-    sichuan = groups["sichuan"]
-    sichuan.add_argument("--void", choices=("m", "p", "s"), help="the winner's void suit")
-    sichuan.add_argument(
+    groups.field("void").add_argument(
+        "--void", choices=("m", "p", "s"), help="the winner's void suit"
+    )
+    groups.field("left").add_argument(
         "--left",
         action="append",
         default=[],
         choices=SEATS,
         help="a player who has already won and left (pays nothing; repeat for more)",
     )
-    sichuan.add_argument(
+    groups.of(option_readers("self_draw")).add_argument(
         "--self-draw",
         choices=("fan", "point"),
         help="the table's reading of a self-draw: 1 fan, or 1 point from each payer",
     )
-    sichuan.add_argument(
+    groups.of(option_readers("kong_roots")).add_argument(
         "--no-kong-roots", action="store_true", help="the table does not count kongs as roots"
     )
     for flag in table_flags():
-        group = groups.get(flag.families[0], parser) if flag.families else parser
         option = "--" + flag.name.replace("_", "-")
-        group.add_argument(option, action="store_true", help=flag.meaning)
+        groups.of(flag.families).add_argument(option, action="store_true", help=flag.meaning)
 
 
 def _meld(text: str) -> dict[str, Any]:

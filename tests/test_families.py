@@ -3,10 +3,12 @@ kinds its rules answer, and the engine answers those and no other."""
 
 from __future__ import annotations
 
+import argparse
 from dataclasses import replace
 
 import pytest
 
+from conformance.score_cli import FAMILY_GROUPS, add_score_arguments
 from reference_engine.plugin import ReferenceEngine
 from reference_engine.variants import families as engine_families
 from spec import variant_ids
@@ -43,3 +45,19 @@ def test_a_profile_naming_a_kind_its_family_cannot_answer_is_refused() -> None:
 def test_a_request_field_says_which_families_read_it() -> None:
     assert field_readers("settle_given", "left") == ("sichuan",)
     assert field_readers("settle_given", "hands") == tuple(families())
+
+
+def test_the_score_help_groups_each_option_under_the_family_that_reads_its_field() -> None:
+    parser = argparse.ArgumentParser()
+    add_score_arguments(parser)
+    grouped = {
+        group.title: {action.option_strings[0] for action in group._group_actions}
+        for group in parser._action_groups
+        if group.title in FAMILY_GROUPS.values()
+    }
+    assert list(grouped) == ["riichi variants", "classical variants", "sichuan variants"]
+    assert {"--dora", "--honba", "--kazoe", "--riichi"} <= grouped["riichi variants"]
+    assert {"--seen", "--original-call"} <= grouped["classical variants"]
+    sichuan = {"--void", "--left", "--self-draw", "--no-kong-roots", "--after-kong-discard"}
+    assert grouped["sichuan variants"] == sichuan
+    assert not {"--streak", "--discards", "--dealer"} & set().union(*grouped.values())
