@@ -58,14 +58,16 @@ def _priority(profile: Profile) -> str:
 
 
 def _limit(profile: Profile) -> str:
-    if "classical" in profile.sections:
-        section = profile.sections["classical"]
+    """The limit as the family's section of the profile sets it (a limit on the value, a cap
+    on the fan) or as a score in han has it."""
+    section = profile.sections.get(profile.family, {})
+    if "limit" in section:
         rounding = f", rounded to {section['round_to']}" if section.get("round_to") else ""
         return f"{section['limit']} before East's doubling{rounding}"
-    if "sichuan" in profile.sections:
-        cap = int(profile.sections["sichuan"]["cap_fan"])
+    if "cap_fan" in section:
+        cap = int(section["cap_fan"])
         return f"{cap} fan ({2**cap})"
-    if "riichi" in profile.sections:
+    if profile.outcome.figure("han") is not None:
         return "mangan and above, by han (the limit table)"
     return "none"
 

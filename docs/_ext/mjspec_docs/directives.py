@@ -351,7 +351,7 @@ class PatternTableDirective(MjspecDirective):
             if base is not None:
                 out.append(riichi.compared_patterns(profile, base))
             return [*out, generated_from(variant, profile)]
-        if profile.family == "classical":
+        if profile.outcome.figure("doubles") is not None:  # points and doubles
             return [self.awards_table(variant, profile, defining), generated_from(variant, profile)]
         names = {row.id: row.name for row in profile.patterns}
         with_params = any(row.params for row in profile.patterns)
@@ -407,7 +407,7 @@ class PatternTableDirective(MjspecDirective):
         """A points-and-doubles profile's awards: points (exposed and concealed), doubles,
         who scores each, what it replaces; limit hands marked as such."""
         names = {row.id: row.name for row in profile.patterns}
-        limit = str(profile.sections.get("classical", {}).get("limit", ""))
+        limit = str(profile.sections.get(profile.family, {}).get("limit", ""))
         rows: list[list[Any]] = []
         for row in profile.patterns:
             rule = defining.get(row.id)

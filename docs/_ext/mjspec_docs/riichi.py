@@ -78,8 +78,9 @@ def seat_name(seat: object) -> str:
 
 
 def scores_han(profile: Profile | None) -> bool:
-    """Whether the profile belongs to the riichi family (patterns in han and yakuman)."""
-    return profile is not None and profile.family == "riichi"
+    """Whether the profile scores in han (its outcome reports han, as the riichi family's
+    does): its patterns are yaku in han and yakuman."""
+    return profile is not None and profile.outcome.figure("han") is not None
 
 
 def riichi_section(profile: Profile) -> Mapping[str, Any]:
