@@ -267,9 +267,11 @@ def _load_corpus(paths: Iterable[Path] | None) -> Corpus:
         if profile_doc is not None:
             profiles[variant] = profile_doc
     cases: list[Case] = []
-    scenarios = yaml_files(paths if paths is not None else [spec.SCENARIOS_DIR])
-    problems += scenarios.problems
-    for path in scenarios.files:
+    files = yaml_files(paths if paths is not None else [spec.SCENARIOS_DIR])
+    problems += files.problems
+    scenarios = [path for path in files.files if path.name not in VARIANT_FILES]
+    problems += _variant_file_problems(path for path in files.files if path.name in VARIANT_FILES)
+    for path in scenarios:
         document, found = load_validated(path, "scenario")
         problems += found
         if document is not None:
@@ -281,8 +283,28 @@ def _load_corpus(paths: Iterable[Path] | None) -> Corpus:
         MappingProxyType(profiles),
         MappingProxyType(documents),
         tuple(problems),
-        len(scenarios.files),
+        len(scenarios),
     )
+
+
+# A variant's folder holds its catalogue and its profile beside each other, never a fixture.
+VARIANT_FILES = {"rules.yaml": "rules", "profile.yaml": "profile"}
+
+
+def _variant_file_problems(paths: Iterable[Path]) -> list[Problem]:
+    """A catalogue or a profile named among the scenarios' paths (a variant's folder, say)
+    is checked against its own schema, not the scenario schema; a bundled one was checked
+    with its variant already."""
+    bundled = {
+        (spec.VARIANTS_DIR / variant / name).resolve()
+        for variant in spec.variant_ids()
+        for name in VARIANT_FILES
+    }
+    problems: list[Problem] = []
+    for path in paths:
+        if path.resolve() not in bundled:
+            problems += load_validated(path, VARIANT_FILES[path.name])[1]
+    return problems
 
 
 def checkout_holding(folder: Path) -> Path | None:
