@@ -17,6 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from spec.profile import load_profile
+
 SEATS_4P = ("east", "south", "west", "north")
 SEATS_3P = ("east", "south", "west")
 ROUNDS_4P = SEATS_4P
@@ -70,7 +72,7 @@ class Deal:
 
     @property
     def three(self) -> bool:
-        return self.variant == "riichi-sanma"
+        return is_three_player(self.variant)
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -380,6 +382,11 @@ FLAVOURS: tuple[tuple[str, int], ...] = (
 )
 
 
+def is_three_player(variant: str) -> bool:
+    """Whether the variant's profile seats three players (sanma)."""
+    return len(load_profile(variant).seats) == 3
+
+
 def deal(rng: random.Random, variant: str) -> Deal:
     """A random valid winning situation of the variant (retrying impossible draws)."""
     while True:
@@ -389,7 +396,7 @@ def deal(rng: random.Random, variant: str) -> Deal:
 
 
 def _try_deal(rng: random.Random, variant: str) -> Deal | None:
-    three = variant == "riichi-sanma"
+    three = is_three_player(variant)
     d = Dealer(rng, three)
     names, weights = zip(*FLAVOURS, strict=True)
     flavour = rng.choices(names, weights)[0]
