@@ -110,7 +110,9 @@ class OutcomeShape:
 @dataclass(frozen=True)
 class Profile:
     """One variant's numbers. ``family`` names the rule family that plays it, ``kinds`` the
-    kinds of request its rules answer, ``tiles`` the variant's tile set."""
+    kinds of request its rules answer, ``tiles`` the variant's tile set, ``sections`` the
+    family's own section of the profile (the one named after the family) and the shared
+    ``play`` and ``match``."""
 
     variant: str
     family: str
@@ -173,11 +175,7 @@ def profile_from_data(data: dict[str, Any]) -> Profile:
             multiple_winners=bool(data["claims"]["multiple_winners"]),
             chow_allowed=bool(data["claims"].get("chow", True)),
             sections=MappingProxyType(
-                {
-                    key: data[key]
-                    for key in ("riichi", "match", "play", "classical", "sichuan")
-                    if key in data
-                }
+                {key: data[key] for key in (data["family"], "match", "play") if key in data}
             ),
         )
     except (KeyError, TypeError, ValueError) as error:

@@ -61,3 +61,10 @@ def test_the_score_help_groups_each_option_under_the_family_that_reads_its_field
     sichuan = {"--void", "--left", "--self-draw", "--no-kong-roots", "--after-kong-discard"}
     assert grouped["sichuan variants"] == sichuan
     assert not {"--streak", "--discards", "--dealer"} & set().union(*grouped.values())
+
+
+def test_a_profile_keeps_the_section_named_after_its_family_and_the_shared_ones() -> None:
+    for variant in variant_ids():
+        profile = load_profile(variant)
+        assert set(profile.sections) <= {profile.family, "play", "match"}
+    assert "cap_fan" in load_profile("sichuan").sections["sichuan"]
