@@ -13,9 +13,11 @@ from conformance.cli import main
 from conformance.corpus import Case, load_corpus
 from conformance.runner import request_for
 from reference_engine.play.refusal import Refusal, Refused
+from reference_engine.play.state import EndReason
 from reference_engine.plugin import ReferenceEngine
 from reference_engine.variants import find_variant, playable_variants
 from reference_engine.variants.riichi.play import RiichiPlay
+from spec.actions import ActionKind
 from spec.catalogue import first_ending, rule_ids
 
 
@@ -124,7 +126,9 @@ def test_the_rule_ids_an_engine_reads_are_those_the_corpus_lets_a_fixture_cite()
 # Refusals a classical profile cannot reach: European play has no declarations before the
 # first discard (play.initial_kongs false) and no ready declaration (play.original_call
 # false), so nobody is refused for declaring out of turn or for discarding while ready.
-UNREACHABLE = {"european-classic": {Refused.DECLARING, Refused.READY_DISCARDS_DRAWN}}
+UNREACHABLE: dict[str, set[Refused | ActionKind | EndReason]] = {
+    "european-classic": {Refused.DECLARING, Refused.READY_DISCARDS_DRAWN}
+}
 
 
 @pytest.mark.parametrize("variant", ["classical-chinese", "european-classic"])
@@ -132,11 +136,14 @@ def test_every_refusal_of_classical_play_names_a_rule_of_each_classical_catalogu
     variant: str,
 ) -> None:
     """Classical Chinese and European share one play: a reason's rule found only in the
-    other catalogue would leave the refusal naming none (out of turn, flowers first)."""
+    other catalogue would leave the refusal naming none (out of turn, flowers first, an
+    added kong)."""
     rules = find_variant(variant).play_rules()
+    named = (rules.refusal_rules, rules.action_rules, rules.end_rules)
     unnamed = {
         reason
-        for reason, suffixes in rules.refusal_rules.items()
+        for table in named
+        for reason, suffixes in table.items()
         if rules.rule_id(suffixes) is None
     }
     assert unnamed == UNREACHABLE.get(variant, set())

@@ -9,6 +9,7 @@ Rules ``cc.play.deal`` (13 tiles each, East 14, East first), ``cc.play.turn-orde
 from the dead wall),
 ``cc.play.original-call`` (declared with the first discard, then the hand is frozen;
 ``eu.play.no-original-call`` where the profile has none),
+``cc.play.added-kong`` (a drawn fourth tile added to one's exposed pung),
 ``cc.play.exhaustive-draw`` (no live tile where one is needed: a draw, no payment),
 ``cc.tiles.hand-shape`` (four sets and a pair, or thirteen orphans),
 ``cc.claims.chow-previous-only`` and ``cc.claims.pung-kong-anyone`` (the game core's claim
@@ -89,7 +90,7 @@ class ClassicalPlay(PlayRules):
             ActionKind.PUNG: ("claims.pung-kong-anyone", "claims.pung"),
             ActionKind.KONG: ("claims.pung-kong-anyone", "claims.kong"),
             ActionKind.CONCEALED_KONG: ("play.initial-kongs", "kongs.concealed"),
-            ActionKind.ADDED_KONG: ("kongs.added",),
+            ActionKind.ADDED_KONG: ("kongs.added", "play.added-kong"),
             ActionKind.WIN: ("tiles.hand-shape",),
         }
     )
