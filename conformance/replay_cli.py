@@ -35,6 +35,7 @@ from conformance.replay.replay import HandReplay, Verdict, replay_hand
 from conformance.replay.rules import finder_for
 from conformance.replay.tenhou import is_tenhou, parse_tenhou
 from conformance.usage import variant_id
+from spec.families import families
 
 
 def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
@@ -50,8 +51,8 @@ def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--variant",
         required=True,
-        help="the rule set the games were played by: a riichi profile (riichi, riichi-sanma, "
-        "riichi-tenhou, riichi-tenhou-sanma, riichi-mahjongsoul, riichi-mjsoul-sanma)",
+        help="the rule set the games were played by: a profile of the riichi family "
+        f"({', '.join(families()['riichi'].variants)})",
     )
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument(
