@@ -186,6 +186,7 @@ def _lint_case(case: Case, corpus: Corpus) -> list[Problem]:
     profile = _profile(case.variant)
     if profile is None:  # reported once, at the profile (_lint_profiles)
         return problems
+    problems += _lint_kind(case, profile, doc)
     pattern_ids = {row.id for row in profile.patterns}
     expect = case.expect
     for key in expect.get("patterns", {}):
@@ -243,6 +244,21 @@ def _lint_profiles(corpus: Corpus) -> list[Problem]:
         if base not in failing:
             problems.append(document.problem(failure.code, failure.message, failure.path))
     return problems
+
+
+def _lint_kind(case: Case, profile: Profile, doc: Located) -> list[Problem]:
+    """A fixture asks a kind that its variant's rules answer (the profile's ``kinds``), or
+    expects the refusal ``unsupported-kind``; code ``unsupported-kind`` otherwise."""
+    expected = case.expect.get("error")
+    if case.kind in profile.kinds or (
+        isinstance(expected, Mapping) and expected.get("code") == "unsupported-kind"
+    ):
+        return []
+    message = (
+        f"{case.variant}'s rules answer no {case.kind!r} requests "
+        f"(its profile's kinds: {', '.join(profile.kinds)})"
+    )
+    return [doc.problem("unsupported-kind", message, ("kind",), value=True)]
 
 
 def _lint_fields(case: Case, profile: Profile, doc: Located) -> list[Problem]:

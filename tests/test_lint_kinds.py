@@ -157,6 +157,13 @@ CASES: list[tuple[str, str, Edit, str, str]] = [
         "$.given.hands",
     ),
     (
+        "sichuan/bloody/reckoning-void-penalty.yaml",
+        "a settle of a variant whose profile does not settle",
+        set_in("variant", value="taiwanese"),
+        "unsupported-kind",
+        "$.kind",
+    ),
+    (
         "taiwanese/structure/too-many-copies.yaml",
         "an unknown error code",
         set_in("expect", "error", "code", value="too-many-tiles"),
