@@ -9,7 +9,10 @@ from dataclasses import dataclass
 
 import pytest
 
-from reference_engine.play.game import apply, continue_after_win, deal, legal_actions
+from reference_engine.play.deal import deal
+from reference_engine.play.game import apply
+from reference_engine.play.legality import legal_actions
+from reference_engine.play.moves import continue_after_win
 from reference_engine.play.state import GameState, Phase
 from reference_engine.play.wall import shuffled
 from reference_engine.variants import find_variant

@@ -13,7 +13,8 @@ from collections import Counter
 
 import pytest
 
-from reference_engine.play.game import apply, legal_actions
+from reference_engine.play.game import apply
+from reference_engine.play.legality import legal_actions
 from reference_engine.play.rules import PlayRules
 from reference_engine.play.selfplay import random_hand
 from reference_engine.play.state import GameState, Phase

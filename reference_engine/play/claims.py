@@ -1,15 +1,73 @@
-"""Which claims on a discard are granted, once for every rule family: the profile's claim
-order (``claims: priority``), the first claimant in turn order after the discarder within a
-class, and several winners where the profile allows them (tw.claims.priority,
-tw.claims.multiple-winners, riichi.claims.ron-priority, riichi.claims.multiple-ron)."""
+"""Claims on a discard, once for every rule family: which claims a seat may make on a tile
+(:func:`claim_options`), and which of the claims made are granted (:func:`granted`): the
+profile's claim order (``claims: priority``), the first claimant in turn order after the
+discarder within a class, and several winners where the profile allows them
+(tw.claims.priority, tw.claims.multiple-winners, riichi.claims.ron-priority,
+riichi.claims.multiple-ron)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from reference_engine.hand import red_choice
+from reference_engine.play.hands import count_of
+from reference_engine.play.rules import PlayRules
+from reference_engine.play.state import GameState
 from spec.actions import Action, ActionKind
 from spec.profile import Profile
-from spec.seats import Seat
+from spec.seats import SEATS, Seat
+from spec.tiles import Tile
+from spec.wins import WinBy
+
+
+def _runs(tile: Tile) -> tuple[tuple[Tile, tuple[Tile, ...]], ...]:
+    """The chows a numbered tile can be part of: (lowest tile, the two other tiles)."""
+    found = []
+    for low in (-2, -1, 0):
+        run = [tile.shifted(low + k) for k in range(3)]
+        tiles = [t for t in run if t is not None]
+        if len(tiles) == 3:
+            found.append((tiles[0], tuple(t for t in tiles if t is not tile)))
+    return tuple(found)
+
+
+_RUNS = {tile: _runs(tile) for tile in Tile if tile.is_numbered and not tile.is_red}
+
+
+def claim_options(
+    rules: PlayRules, state: GameState, seat: Seat, tile: Tile, discarder: Seat
+) -> list[Action]:
+    """The claims ``seat`` may make on ``tile`` (pass excluded): tw.claims.chow-previous-only."""
+    if seat is discarder:
+        return []
+    options: list[Action] = []
+    if rules.may_win(state, seat, tile, WinBy.DISCARD):
+        options.append(Action(seat, ActionKind.WIN))
+    if state.ready[SEATS.index(seat)] or (not state.live_tiles and not rules.calls_on_last_discard):
+        return options
+    hand = state.hand(seat)
+    held = count_of(hand, tile)
+    if held >= 2 and rules.may_pung(state, seat, tile):
+        options.append(Action(seat, ActionKind.PUNG, tile.normal))
+        if red_choice(hand, tile.normal, 2):
+            options.append(Action(seat, ActionKind.PUNG, tile.normal, red=True))
+    if held >= 3 and rules.may_kong(state, seat, tile):
+        options.append(Action(seat, ActionKind.KONG, tile.normal))
+    if rules.chow_allowed and seat is state.after(discarder) and tile.is_numbered:
+        options += _chows(seat, hand, tile)
+    return options
+
+
+def _chows(seat: Seat, hand: tuple[Tile, ...], tile: Tile) -> list[Action]:
+    """The chows ``hand`` makes with ``tile``, each also with a red five where it holds one
+    (riichi.claims.red-five-choice)."""
+    options = []
+    for start, others in _RUNS[tile.normal]:
+        if all(count_of(hand, t) for t in others):
+            options.append(Action(seat, ActionKind.CHOW, start))
+            if any(red_choice(hand, t, 1) for t in others):
+                options.append(Action(seat, ActionKind.CHOW, start, red=True))
+    return options
 
 
 def granted(profile: Profile, order: Sequence[Seat], claims: Mapping[Seat, Action]) -> list[Seat]:

@@ -245,7 +245,7 @@ class PlayRules(ABC):
         """What a win does to the hand: by default it ends, settled by :meth:`settle_win`.
         A family whose hand goes on after a win (Sichuan's bloody battle) records the
         settlement in its state and lets the winners leave
-        (:func:`~reference_engine.play.game.continue_after_win`)."""
+        (:func:`~reference_engine.play.moves.continue_after_win`)."""
         return state.ended(self.settle_win(state, winners, by, source))
 
     @abstractmethod

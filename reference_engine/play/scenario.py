@@ -11,8 +11,11 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from reference_engine.play.claims import granted
-from reference_engine.play.game import apply, claim_options, deal, legal_actions, waits_of
+from reference_engine.play.claims import claim_options, granted
+from reference_engine.play.deal import deal
+from reference_engine.play.game import apply
+from reference_engine.play.hands import waits_of
+from reference_engine.play.legality import legal_actions
 from reference_engine.play.rules import PlayRules
 from reference_engine.play.selfplay import random_choice
 from reference_engine.play.state import GameState, Phase

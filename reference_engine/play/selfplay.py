@@ -7,7 +7,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from reference_engine.play.game import apply, deal, legal_actions
+from reference_engine.play.deal import deal
+from reference_engine.play.game import apply
+from reference_engine.play.legality import legal_actions
 from reference_engine.play.rules import PlayRules
 from reference_engine.play.state import GameState, Phase
 from reference_engine.play.wall import shuffled

@@ -17,7 +17,8 @@ from reference_engine.analysis.decompose import counts_of, is_sets_and_pair
 from reference_engine.analysis.shanten import shanten_of
 from reference_engine.analysis.waits import sets_and_pair_waits
 from reference_engine.outcome import Settlement, WinnerResult
-from reference_engine.play.game import draw, let_all_pass, with_hand
+from reference_engine.play.hands import draw, with_hand
+from reference_engine.play.moves import let_all_pass
 from reference_engine.play.refusal import Refusal, Refused
 from reference_engine.play.rules import PlayRules, winning_hand, without
 from reference_engine.play.state import EndReason, GameState, HandEnd, Phase, PlayTable, replace_at

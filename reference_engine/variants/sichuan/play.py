@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from reference_engine.outcome import Settlement, WinnerResult
-from reference_engine.play.game import continue_after_win
+from reference_engine.play.moves import continue_after_win
 from reference_engine.play.refusal import Refusal, Refused
 from reference_engine.play.rules import PlayRules, winning_hand
 from reference_engine.play.state import (

@@ -1,0 +1,48 @@
+"""Flowers: each one shown is set aside and replaced, and seven or eight of them may end the
+hand at once."""
+
+from __future__ import annotations
+
+from reference_engine.play.hands import draw, sorted_tiles, with_hand
+from reference_engine.play.rules import PlayRules, without
+from reference_engine.play.state import GameState, replace_at
+from spec.seats import SEATS, Seat
+from spec.tiles import Tile
+from spec.wins import WinBy
+
+
+def show_flower(rules: PlayRules, state: GameState, seat: Seat, flower: Tile) -> GameState:
+    """tw.play.flowers-replaced: the flower is set aside and replaced from the back (from the
+    front where the family says so, cc.play.flowers); seven or eight flowers may end the
+    hand at once (tw.pattern.seven-flowers-capture, eight-flowers)."""
+    index = SEATS.index(seat)
+    state = with_hand(rules, state, seat, without(state.hand(seat), flower))
+    state = state.evolve(
+        flowers=replace_at(state.flowers, seat, sorted_tiles((*state.flowers[index], flower)))
+    )
+    instant = rules.flower_win(state.flowers, index)
+    if instant is not None:
+        winner, payer = instant
+        by = WinBy.EIGHT_FLOWERS if payer is None else WinBy.FLOWER_CAPTURE
+        source = None if payer is None else SEATS[payer]
+        return rules.after_win(state, [SEATS[winner]], by, source)
+    before = state
+    state = draw(rules, state, seat, from_back=not rules.flowers_from_front)
+    if state.end is not None or (seat is before.turn and flower == before.drawn):
+        return state
+    return state.evolve(
+        turn=before.turn,
+        phase=before.phase,
+        drawn=before.drawn,
+        last_live_drawn=before.last_live_drawn,
+        replacement_drawn=before.replacement_drawn,
+    )
+
+
+def show_flowers(rules: PlayRules, state: GameState, seat: Seat) -> GameState:
+    """Every flower ``seat`` holds, shown and replaced at once (at the deal, and while the
+    seats declare before the first discard)."""
+    while state.end is None and any(t.is_flower for t in state.hand(seat)):
+        flower = next(t for t in state.hand(seat) if t.is_flower)
+        state = show_flower(rules, state, seat, flower)
+    return state

@@ -1,0 +1,188 @@
+"""What a seat may do now: every legal action of a seat (:func:`legal_actions`), and why an
+action is refused (:func:`why_illegal`)."""
+
+from __future__ import annotations
+
+from reference_engine.play.claims import claim_options
+from reference_engine.play.hands import count_of
+from reference_engine.play.refusal import Refusal, Refused
+from reference_engine.play.rules import PlayRules
+from reference_engine.play.state import GameState, Phase
+from spec.actions import Action, ActionKind
+from spec.melds import MeldKind
+from spec.seats import SEATS, Seat
+from spec.tiles import FLOWERS, Tile
+from spec.wins import WinBy
+
+_FLOWERS = frozenset(FLOWERS)
+_PLAIN = tuple(t.normal for t in Tile)
+_DISCARDS = {seat: {t: Action(seat, ActionKind.DISCARD, t) for t in Tile} for seat in SEATS}
+
+
+def legal_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action]:
+    """Every legal action of ``seat`` now (empty when it has nothing to do)."""
+    if state.phase is Phase.END:
+        return []
+    if state.phase is Phase.DRAW:
+        return [Action(seat, ActionKind.DRAW)] if seat is state.turn else []
+    if state.phase is Phase.DECLARE:
+        return rules.declarations(state, seat) if seat is state.turn else []
+    if state.phase is Phase.DISCARD:
+        return _turn_actions(rules, state, seat) if seat is state.turn else []
+    if seat not in state.awaiting:
+        return []
+    assert state.pending is not None
+    if state.phase is Phase.ROB or state.win_only:
+        return [Action(seat, ActionKind.WIN), Action(seat, ActionKind.PASS)]
+    assert state.pending_from is not None
+    options = claim_options(rules, state, seat, state.pending, state.pending_from)
+    return [*options, Action(seat, ActionKind.PASS)]
+
+
+def _turn_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action]:
+    """The actions of the seat on turn: its flowers first, else its discards and kongs, the
+    family's own actions and a self-drawn win."""
+    hand = state.hand(seat)
+    if not _FLOWERS.isdisjoint(hand):
+        return [Action(seat, ActionKind.FLOWER, f) for f in sorted(_FLOWERS.intersection(hand))]
+    if state.ready[SEATS.index(seat)] and state.drawn is not None:
+        actions = _ready_actions(rules, state, seat, state.drawn)
+    else:
+        actions = _open_actions(rules, state, seat)
+    actions += rules.turn_extras(state, seat)
+    drawn = state.drawn
+    if drawn is not None and rules.may_win(state, seat, drawn, WinBy.SELF_DRAW):
+        actions.append(Action(seat, ActionKind.WIN))
+    return actions
+
+
+def _ready_actions(rules: PlayRules, state: GameState, seat: Seat, drawn: Tile) -> list[Action]:
+    """A ready hand discards the tile it drew, or makes a kong of it."""
+    actions = [Action(seat, ActionKind.DISCARD, drawn)]
+    plain = drawn.normal
+    if count_of(state.hand(seat), plain) == 4 and rules.may_kong(state, seat, plain):
+        actions.append(Action(seat, ActionKind.CONCEALED_KONG, plain))
+    return actions
+
+
+def _open_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action]:
+    """The discards of a hand not ready (with a ready declaration where the family allows
+    one), its concealed kongs and its added kongs."""
+    index = SEATS.index(seat)
+    hand = state.hands[index]
+    distinct = sorted(set(hand))
+    discards = _DISCARDS[seat]
+    actions = [discards[t] for t in rules.discardable(state, seat, distinct)]
+    if rules.original_ready and not state.has_discarded[index]:
+        actions += [
+            Action(seat, ActionKind.DISCARD, t, ready=True)
+            for t in distinct
+            if rules.may_declare_ready(state, seat, t)
+        ]
+    actions += [
+        Action(seat, ActionKind.CONCEALED_KONG, t)
+        for t in _fours(hand)
+        if rules.may_kong(state, seat, t)
+    ]
+    actions += [
+        Action(seat, ActionKind.ADDED_KONG, meld.base)
+        for meld in state.melds[index]
+        if meld.kind is MeldKind.PUNG
+        and count_of(hand, meld.base)
+        and rules.may_kong(state, seat, meld.base)
+    ]
+    return actions
+
+
+def _fours(hand: tuple[Tile, ...]) -> list[Tile]:
+    """The kinds held four times (a red five counting as a five), in tile order."""
+    plain = sorted(map(_PLAIN.__getitem__, hand))
+    return sorted({plain[i] for i in range(len(plain) - 3) if plain[i] is plain[i + 3]})
+
+
+def why_illegal(rules: PlayRules, state: GameState, action: Action) -> Refusal:
+    """Why ``action`` is refused: a sentence, and the rules of the family that refuse it
+    (:meth:`PlayRules.ended_by`, the family's :meth:`PlayRules.refusal`, the core's reasons
+    named by :attr:`PlayRules.refusal_rules`, else the rules of the action's kind,
+    :attr:`PlayRules.action_rules`)."""
+    seat = action.seat
+    if state.end is not None:
+        return Refusal("the hand is over", rules.ended_by(state.end))
+    if seat not in state.seats:
+        return Refusal(f"{seat.value} does not play in this game")
+    refusal = rules.refusal(state, action) or _chow_refusal(rules, state, action)
+    if refusal is not None:
+        return refusal
+    legal = legal_actions(rules, state, seat)
+    refusal = _order_refusal(rules, state, action, legal) or _tile_refusal(rules, state, action)
+    if refusal is not None:
+        return refusal
+    notations = ", ".join(a.notation for a in legal)
+    message = f"{action.notation!r} is not legal for {seat.value} now; legal: {notations}"
+    return Refusal(message, rules.action_rules.get(action.kind, ()))
+
+
+def _chow_refusal(rules: PlayRules, state: GameState, action: Action) -> Refusal | None:
+    """A chow in a game without chows, or claimed from another than the previous player."""
+    if action.kind is not ActionKind.CHOW:
+        return None
+    if not rules.chow_allowed:
+        return Refusal("no chow is claimed in this game", rules.action_rules.get(action.kind, ()))
+    source = state.pending_from
+    if source is not None and action.seat is not state.after(source):
+        message = "a chow may only be claimed from the previous player"
+        return Refusal(message, rules.refusal_rules.get(Refused.CHOW_FROM_PREVIOUS, ()))
+    return None
+
+
+def _order_refusal(
+    rules: PlayRules, state: GameState, action: Action, legal: list[Action]
+) -> Refusal | None:
+    """An action out of the order of play: while the seats declare, before the dealer's
+    first discard, or by a seat with no move now (``legal`` its legal actions)."""
+    seat = action.seat
+    named = rules.refusal_rules
+    if state.phase is Phase.DECLARE:
+        message = "the seats declare in turn before the first discard"
+        return Refusal(message, named.get(Refused.DECLARING, ()))
+    opening = not any(state.has_discarded)
+    if opening and state.turn is state.dealer and not legal:
+        message = f"{state.dealer.value}, the dealer, plays first"
+        return Refusal(message, named.get(Refused.OPENING, ()))
+    if opening and action.kind is ActionKind.DRAW and seat is state.dealer:
+        message = f"{seat.value}, the dealer, holds its tiles and discards without drawing"
+        return Refusal(message, named.get(Refused.OPENING, ()))
+    if not legal:
+        where = f"{state.phase.value} phase, {state.turn.value} on turn"
+        message = f"{seat.value} has no move now ({where})"
+        pending = state.phase in (Phase.CLAIM, Phase.ROB)
+        return Refusal(
+            message, named.get(Refused.CLAIMS_PENDING if pending else Refused.OUT_OF_TURN, ())
+        )
+    return None
+
+
+def _tile_refusal(rules: PlayRules, state: GameState, action: Action) -> Refusal | None:
+    """A win on a tile declined, a discard of a tile not held or not allowed (a ready hand's,
+    one before the flowers are replaced, a ready declaration not allowed)."""
+    seat, kind, tile = action.seat, action.kind, action.tile
+    named = rules.refusal_rules
+    index = SEATS.index(seat)
+    offered = state.pending if state.pending is not None else state.drawn
+    if kind is ActionKind.WIN and offered in state.restricted[index]:
+        message = f"{seat.value} declined a win and may not win on that tile until it discards"
+        return Refusal(message, named.get(Refused.DECLINED_WIN, ()))
+    discarding = kind in (ActionKind.DISCARD, ActionKind.RIICHI)
+    if tile is not None and discarding and tile not in state.hand(seat):
+        message = f"{tile.mpsz} is not in {seat.value}'s hand"
+        return Refusal(message, named.get(Refused.NOT_HELD, ()))
+    if discarding and state.ready[index] and tile != state.drawn:
+        message = f"{seat.value} is ready and may only discard the tile it drew"
+        return Refusal(message, named.get(Refused.READY_DISCARDS_DRAWN, ()))
+    if any(t.is_flower for t in state.hand(seat)) and state.phase is Phase.DISCARD:
+        message = f"{seat.value} must first replace its flowers"
+        return Refusal(message, named.get(Refused.FLOWERS_FIRST, ()))
+    if discarding and action.ready:
+        message = f"{seat.value} may not declare a ready hand with this discard"
+        return Refusal(message, named.get(Refused.READY_DECLARATION, ()))
+    return None

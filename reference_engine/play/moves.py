@@ -1,0 +1,243 @@
+"""Applying each kind of move to a hand in play: a discard and the claim window it opens, the
+answers to that window and the claim granted, kongs (and their robbing), and the turn
+passing on."""
+
+from __future__ import annotations
+
+from reference_engine.play.claims import claim_options, granted
+from reference_engine.play.deal import declared
+from reference_engine.play.hands import draw, take, with_hand
+from reference_engine.play.rules import PlayRules, without
+from reference_engine.play.state import GameState, Phase, replace_at
+from spec.actions import Action, ActionKind
+from spec.melds import Meld, MeldKind
+from spec.seats import SEATS, Seat
+from spec.tiles import Tile
+from spec.wins import WinBy
+
+# --- discards and claims ----------------------------------------------------------------
+
+
+def discard(rules: PlayRules, state: GameState, action: Action) -> GameState:
+    """A discard, or a discard declaring a ready hand (the Taiwanese original ready hand,
+    riichi); the family records what it keeps of a discard first (``on_discard``)."""
+    seat, tile = action.seat, action.tile
+    assert tile is not None
+    index = SEATS.index(seat)
+    declaring = action.ready or action.kind is ActionKind.RIICHI
+    extra = rules.on_discard(state, action)
+    state = with_hand(rules, state, seat, without(state.hand(seat), tile))
+    state = state.evolve(
+        extra=extra,
+        rivers=replace_at(state.rivers, seat, (*state.rivers[index], tile)),
+        discard_count=state.discard_count + 1,
+        restricted=replace_at(state.restricted, seat, frozenset()),
+        has_discarded=replace_at(state.has_discarded, seat, True),
+        ready=replace_at(state.ready, seat, state.ready[index] or declaring),
+        drawn=None,
+        pending=tile,
+        pending_from=seat,
+        replacement_drawn=False,
+    )
+    awaiting = frozenset(
+        other for other in state.in_play() if claim_options(rules, state, other, tile, seat)
+    )
+    if not awaiting:
+        return _after_discard(rules, state, None)
+    return state.evolve(phase=Phase.CLAIM, awaiting=awaiting, answers=())
+
+
+def let_all_pass(
+    rules: PlayRules, state: GameState, tile: Tile, source: Seat, by: WinBy
+) -> GameState:
+    """Every other seat let ``tile`` pass (its restrictions or furiten follow)."""
+    for seat in state.in_play():
+        if seat is not source:
+            state = rules.let_pass(state, seat, tile, by)
+    return state
+
+
+def _after_discard(rules: PlayRules, state: GameState, claim: Action | None) -> GameState:
+    """Nobody won on the discard: restrictions follow, the hand may abort, else a claim is
+    taken or the next seat draws."""
+    source, tile = state.pending_from, state.pending
+    assert source is not None
+    assert tile is not None
+    state = let_all_pass(rules, state, tile, source, WinBy.DISCARD)
+    aborted = rules.abort_after_discard(state)
+    if aborted is not None:
+        return state.ended(aborted)
+    if claim is not None:
+        return _take_discard(rules, state, claim)
+    return _next_turn(rules, state, source)
+
+
+def _next_turn(rules: PlayRules, state: GameState, after: Seat) -> GameState:
+    """The seat after ``after`` is to draw, unless the wall is done."""
+    state = state.window_closed(turn=state.after(after), phase=Phase.DRAW)
+    if state.live_tiles <= 0:
+        return state.ended(rules.exhaustive_draw(state))
+    return state
+
+
+def answer(rules: PlayRules, state: GameState, action: Action) -> GameState:
+    """Record one answer to a discard, an added kong or a North; resolve once all answered."""
+    state = state.evolve(
+        awaiting=state.awaiting - {action.seat},
+        answers=(*state.answers, action),
+    )
+    if state.awaiting:
+        return state
+    return _resolve(rules, state)
+
+
+def _resolve(rules: PlayRules, state: GameState) -> GameState:
+    """The granted claim (:func:`~reference_engine.play.claims.granted`): a win settles the
+    hand, a pung, kong or chow takes the discard; no claim lets play go on."""
+    source = state.pending_from
+    tile = state.pending
+    assert source is not None
+    assert tile is not None
+    order = state.order_after(source)
+    claims = {a.seat: a for a in state.answers if a.kind is not ActionKind.PASS}
+    chosen = granted(rules.profile, order, claims)
+    if chosen and claims[chosen[0]].kind is ActionKind.WIN:
+        by = WinBy.ROBBING_KONG if state.phase is Phase.ROB else WinBy.DISCARD
+        return rules.after_win(state, chosen, by, source)
+    if state.phase is Phase.ROB:
+        state = let_all_pass(rules, state, tile, source, WinBy.ROBBING_KONG)
+        if state.rob_concealed:
+            state = with_hand(rules, state, source, (*state.hand(source), tile))
+            return _complete_concealed_kong(rules, state, source, tile)
+        return _complete_added_kong(rules, state, source, tile)
+    if state.win_only:
+        return rules.after_shown(state, source)
+    return _after_discard(rules, state, claims[chosen[0]] if chosen else None)
+
+
+def _take_discard(rules: PlayRules, state: GameState, claim: Action) -> GameState:
+    """A claimed discard joins the claimer's meld (the family notes the call: ``on_call``)."""
+    source, tile, seat = state.pending_from, state.pending, claim.seat
+    assert source is not None
+    assert tile is not None
+    assert claim.tile is not None
+    source_index = SEATS.index(source)
+    hand = state.hand(seat)
+    if claim.kind is ActionKind.CHOW:
+        run = [Tile(claim.tile + k) for k in range(3)]
+        used: list[Tile] = []
+        for t in run:
+            if t is not tile.normal:
+                hand, taken = take(hand, t, 1, red=claim.red)
+                used += taken
+        meld = Meld(MeldKind.CHOW, (*used, tile), claimed_from=source)
+    else:
+        size = 3 if claim.kind is ActionKind.PUNG else 4
+        hand, used = take(hand, tile, size - 1, red=claim.red)
+        kind = MeldKind.PUNG if claim.kind is ActionKind.PUNG else MeldKind.KONG
+        meld = Meld(kind, (*used, tile), claimed_from=source)
+    state = with_hand(rules, state, seat, hand, (*state.melds_of(seat), meld))
+    state = state.window_closed(
+        extra=rules.on_call(state, seat, meld),
+        rivers=replace_at(state.rivers, source, state.rivers[source_index][:-1]),
+        calls_made=True,
+        turn=seat,
+        phase=Phase.DISCARD,
+        drawn=None,
+    )
+    if claim.kind is ActionKind.KONG:
+        return draw(rules, state.evolve(extra=rules.on_kong(state, meld)), seat, from_back=True)
+    return state
+
+
+# --- kongs ------------------------------------------------------------------------------
+
+
+def concealed_kong(rules: PlayRules, state: GameState, action: Action) -> GameState:
+    """tw.play.kong-replacement: a kong is one set; its replacement keeps the count. Where
+    the family lets a concealed kong be robbed (cc.claims.robbing-concealed-kong), its tile
+    is offered to those it completes first."""
+    seat, tile = action.seat, action.tile
+    assert tile is not None
+    robbers = frozenset(
+        other
+        for other in state.in_play()
+        if other is not seat and rules.may_rob_concealed_kong(state, other, tile)
+    )
+    if robbers:
+        hand, used = take(state.hand(seat), tile, 1)
+        state = with_hand(rules, state, seat, hand)
+        return state.evolve(
+            pending=used[0],
+            pending_from=seat,
+            phase=Phase.ROB,
+            awaiting=robbers,
+            answers=(),
+            rob_concealed=True,
+        )
+    return _complete_concealed_kong(rules, state, seat, tile)
+
+
+def _complete_concealed_kong(
+    rules: PlayRules, state: GameState, seat: Seat, tile: Tile
+) -> GameState:
+    """The concealed kong stands and its replacement is drawn (while the seats declare
+    before the first discard, ``seat`` is asked again)."""
+    hand, used = take(state.hand(seat), tile, 4)
+    meld = Meld(MeldKind.KONG, tuple(used), concealed=True)
+    state = with_hand(rules, state, seat, hand, (*state.melds_of(seat), meld))
+    state = state.window_closed(
+        turn=seat, calls_made=True, rob_concealed=False, extra=rules.on_kong(state, meld)
+    )
+    state = draw(rules, state, seat, from_back=True)
+    if state.declaring is not None and state.end is None:
+        return declared(rules, state, seat)
+    return state
+
+
+def added_kong(rules: PlayRules, state: GameState, action: Action) -> GameState:
+    """tw.claims.rob-added-kong: others may win on the added tile before the kong stands."""
+    seat, tile = action.seat, action.tile
+    assert tile is not None
+    hand, used = take(state.hand(seat), tile, 1)
+    state = with_hand(rules, state, seat, hand)
+    added = used[0]
+    state = state.evolve(drawn=None, pending=added, pending_from=seat, calls_made=True)
+    robbers = frozenset(
+        other
+        for other in state.in_play()
+        if other is not seat and rules.may_win(state, other, added, WinBy.ROBBING_KONG)
+    )
+    if not robbers:
+        return _complete_added_kong(rules, state, seat, added)
+    return state.evolve(phase=Phase.ROB, awaiting=robbers, answers=())
+
+
+def _complete_added_kong(rules: PlayRules, state: GameState, seat: Seat, tile: Tile) -> GameState:
+    """The pung of ``tile`` becomes a kong and its replacement is drawn."""
+    melds = tuple(
+        Meld(
+            MeldKind.KONG,
+            (*m.tiles, tile),
+            added=True,
+            claimed_from=m.claimed_from,
+        )
+        if m.kind is MeldKind.PUNG and m.base is tile.normal
+        else m
+        for m in state.melds_of(seat)
+    )
+    state = with_hand(rules, state, seat, state.hand(seat), melds)
+    kong = next(m for m in melds if m.added and m.base is tile.normal)
+    state = state.window_closed(turn=seat, extra=rules.on_kong(state, kong))
+    return draw(rules, state, seat, from_back=True)
+
+
+# --- a hand that goes on after a win ----------------------------------------------------
+
+
+def continue_after_win(rules: PlayRules, state: GameState, winners: list[Seat]) -> GameState:
+    """The winners leave the hand and play goes on: the seat after the last winner in turn
+    order (from the discarder, or the self-drawer) draws next, unless the wall is done."""
+    last = winners[-1]
+    state = state.evolve(left=state.left | set(winners))
+    return _next_turn(rules, state, last)
