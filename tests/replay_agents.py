@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import riichienv
 from riichienv import ActionType, calculate_shanten, calculate_shanten_3p
 
 WINS = (ActionType.Tsumo, ActionType.Ron)
@@ -52,3 +53,16 @@ class GreedyAgent:
         if tile in rest:
             rest.remove(tile)
         return int(self.shanten(rest))
+
+
+def greedy_game(mode: str, seed: int, rule: str = "tenhou") -> list[dict[str, Any]]:
+    """The MJAI events of one riichienv game of ``mode`` under its ``default_<rule>`` game
+    rule, played by greedy agents (agent ``i`` seeded ``seed * 10 + i``)."""
+    game_rule = getattr(riichienv.GameRule, f"default_{rule}")()
+    env = riichienv.RiichiEnv(game_mode=mode, seed=seed, rule=game_rule)
+    three = mode.startswith("3p")
+    agents = [GreedyAgent(seed * 10 + i, three_players=three) for i in range(4)]
+    observations = env.reset()
+    while not env.done():
+        observations = env.step({pid: agents[pid].act(o) for pid, o in observations.items()})
+    return list(env.mjai_log)

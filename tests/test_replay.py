@@ -18,7 +18,7 @@ import pytest
 from conformance.cli import main
 
 riichienv = pytest.importorskip("riichienv")
-from replay_agents import GreedyAgent  # noqa: E402
+from replay_agents import greedy_game  # noqa: E402
 
 pytestmark = pytest.mark.slow
 
@@ -29,18 +29,9 @@ def write_games(path: Path, mode: str, games: int, rule: str = "tenhou") -> Coun
     """``games`` seeded riichienv games as one MJAI log, under its ``default_<rule>`` game
     rule; the count of each event type."""
     kinds: Counter[str] = Counter()
-    three = mode.startswith("3p")
     with path.open("w", encoding="utf-8") as log:
         for seed in range(games):
-            game_rule = getattr(riichienv.GameRule, f"default_{rule}")()
-            env = riichienv.RiichiEnv(game_mode=mode, seed=seed, rule=game_rule)
-            agents = [GreedyAgent(seed * 10 + i, three_players=three) for i in range(4)]
-            observations = env.reset()
-            while not env.done():
-                observations = env.step(
-                    {pid: agents[pid].act(o) for pid, o in observations.items()}
-                )
-            for event in env.mjai_log:
+            for event in greedy_game(mode, seed, rule):
                 kinds[event["type"]] += 1
                 log.write(json.dumps(event) + "\n")
     return kinds
