@@ -5,31 +5,34 @@ corpus in-process and through the JSON Lines protocol (the reference engine as a
 subprocess), the protocol itself with a trivial subprocess engine, scoring random riichi
 wins (four and three players) by the reference engine and by every installed peer
 (through the same engine interface, request translation included on both sides),
-Taiwanese and classical Chinese scoring (no peer), and optionally the cold docs build.
-Each figure is the fastest of three runs. The reference engine's own figures (shanten,
-random play) are ``python -m reference_engine.bench``; ``nox -s bench`` runs both.
+Taiwanese, classical Chinese, classic European and Sichuan scoring (no peer), replay of the
+fixed logs in ``benchmarks/replay`` (beside riichienv replaying the same games) and
+optionally the cold docs build. Every batch is run and printed, each figure by wall clock
+and by CPU time, the engine's processes included where it is a subprocess
+(:mod:`spec.throughput`). The reference engine's own figures (shanten, random play) are
+``python -m reference_engine.bench``; ``nox -s bench`` runs both.
 """
 
 from __future__ import annotations
 
-import json
-import platform
+import gzip
 import random
 import subprocess
 import sys
 import tempfile
 import textwrap
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from conformance.connect import close_engine, open_engine
-from conformance.corpus import load_corpus
+from conformance.corpus import Case, load_corpus
 from conformance.engine import (
     Engine,
     EngineError,
+    EngineInfo,
     EngineLoadError,
     EngineSkipped,
     engine_info,
@@ -37,12 +40,24 @@ from conformance.engine import (
 )
 from conformance.fuzz.riichi_deals import deal, engine_request
 from conformance.lint import lint
-from conformance.replay.mjai import LoggedHand, parse_mjai
-from conformance.replay.replay import replay_hand
+from conformance.replay.convert import replayable
+from conformance.replay.mjai import parse_mjai
+from conformance.replay.replay import Verdict, replay_hand
 from conformance.replay.rules import finder_for
 from conformance.runner import run
 from conformance.subprocess_engine import SubprocessEngine
 from conformance.usage import Parser
+from spec.throughput import (
+    LABEL,
+    Batch,
+    Measure,
+    at_least_one,
+    compared,
+    heading,
+    measure,
+    repeated,
+    report,
+)
 from spec.tiles import Tile, format_tiles
 
 PEERS = ("mahjong", "riichienv", "jansou", "cmajiang", "pyriichi", "mahjong-utils")
@@ -95,89 +110,97 @@ def random_complete_hand(
 
 
 REPEATS = 3
-LONG_RUN = 2.0  # seconds: a run this long is not repeated
-T = TypeVar("T")
+STARTS = "(each batch starts and stops the engine; CPU: this process's and the engine's)"
+REPLAY_LOGS = {  # the variant replayed on each fixed log of benchmarks/replay
+    "riichi-tenhou": "riichienv-4p-tenhou.jsonl.gz",
+    "riichi-tenhou-sanma": "riichienv-3p-tenhou.jsonl.gz",
+}
 
 
-def rate(count: int, action: Callable[[], object]) -> tuple[float, float]:
-    """Items per second and the seconds taken, from the fastest of :data:`REPEATS` runs of
-    the same work (as timeit does: the slower runs measure what else the machine was
-    doing); a run longer than :data:`LONG_RUN` is taken as it is."""
-    fastest = float("inf")
-    for _ in range(REPEATS):
-        started = time.perf_counter()
-        action()
-        elapsed = time.perf_counter() - started
-        fastest = min(fastest, elapsed)
-        if elapsed > LONG_RUN:
-            break
-    return count / fastest, fastest
-
-
-def rate_over(batches: Sequence[Sequence[T]], action: Callable[[Sequence[T]], object]) -> float:
-    """Items per second of the fastest batch, each run on inputs of its own, so that no
-    engine's cache meets an input twice (every engine is given the same batches)."""
-    best = 0.0
-    for batch in batches:
-        started = time.perf_counter()
-        action(batch)
-        elapsed = time.perf_counter() - started
-        best = max(best, len(batch) / elapsed)
-        if elapsed > LONG_RUN:
-            break
-    return best
-
-
-def line(label: str, value: float, unit: str, extra: str = "") -> None:
-    print(f"  {label:<46} {value:>12,.0f} {unit:<9} {extra}")
+def default_logs() -> Path:
+    """``benchmarks/replay`` of the current folder (nox runs from the repository's root),
+    else of the checkout this module is in (an editable install)."""
+    here = Path("benchmarks", "replay")
+    beside = Path(__file__).resolve().parent.parent / here
+    return here if here.is_dir() or not beside.is_dir() else beside
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = Parser(prog="python -m conformance.bench")  # a repeated option is refused
-    parser.add_argument("--hands", type=int, default=3000, help="scored hands per variant")
+    parser.add_argument("--hands", type=at_least_one, default=3000, help="scored hands per batch")
     parser.add_argument("--seed", type=int, default=20261129)
     parser.add_argument("--docs", action="store_true", help="also time a cold docs build")
-    parser.add_argument("--games", type=int, default=3, help="riichienv games replayed per size")
-    args = parser.parse_args(argv)
-    python = f"{platform.python_implementation()} {platform.python_version()}"
-    print(f"machine: {platform.machine()}, {python}, {platform.system()}")
-    print(
-        f"each rate: the fastest of {REPEATS} runs (on {REPEATS} batches of inputs where an"
-        f" engine could cache), or one run over {LONG_RUN:.0f} s"
+    parser.add_argument(
+        "--games",
+        type=at_least_one,
+        default=None,
+        help="replay only the first GAMES games of each log",
     )
+    parser.add_argument(
+        "--logs", type=Path, default=None, help="the folder of the fixed replay logs"
+    )
+    args = parser.parse_args(argv)
+    print(heading(REPEATS))
     bench_corpus()
     bench_protocol(max(100, args.hands * 7))
     for variant in ("riichi", "riichi-sanma"):
         bench_scoring(variant, args.seed, args.hands)
     bench_unpeered_scoring(args.seed, args.hands)
-    bench_replay(args.games)
+    bench_replay(args.logs or default_logs(), args.games)
     if args.docs:
         bench_docs()
     return 0
 
 
+def children_cpu() -> float:
+    """The CPU seconds of this process's ended children, with what they reaped (a
+    subprocess engine's shepherd and the engine, once stopped); 0 where the system cannot
+    say."""
+    try:
+        import resource
+    except ImportError:
+        return 0.0
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def with_children() -> float:
+    """A CPU clock for work done through a subprocess engine that is stopped at the end of
+    each batch: this process's CPU time and that of its ended children."""
+    return time.process_time() + children_cpu()
+
+
 def bench_corpus() -> None:
     print("corpus")
-    started = time.perf_counter()
+    cpu_started, started = time.process_time(), time.perf_counter()
     corpus = load_corpus()
     lint(corpus)
     count = len(corpus.cases)
-    first = count / (time.perf_counter() - started)
-    line("load + validate + lint, first in the process", first, "fixtures/s")
-    per_second, _ = rate(count, lambda: lint(load_corpus()))
-    line("load + validate + lint, again", per_second, "fixtures/s")
+    wall, cpu = time.perf_counter() - started, time.process_time() - cpu_started
+    first = Measure((Batch(count, wall, cpu),))
+    print(report("load + validate + lint, first in the process", "fixtures", first))
+    again = repeated(count, REPEATS, _lint_loaded)
+    print(report("load + validate + lint, again", "fixtures", again))
     engine = reference_plugin()
-    info = engine_info(engine)
-    per_second, seconds = rate(count, lambda: run(engine, info, corpus.cases))
-    line("whole corpus, in-process runner", per_second, "cases/s", f"({seconds:.2f} s)")
+    whole = repeated(count, REPEATS, partial(_run_all, engine, engine_info(engine), corpus.cases))
+    print(report("whole corpus, in-process runner", "cases", whole))
     served = SubprocessEngine([sys.executable, "-m", "conformance.cli", "serve"])
     try:
-        served_info = engine_info(served)
-        per_second, seconds = rate(count, lambda: run(served, served_info, corpus.cases))
-        words = f"({seconds:.2f} s)"
-        line("whole corpus, reference as a subprocess", per_second, "cases/s", words)
+        info = engine_info(served)
+        served.close()  # each batch starts it, and stops it (as mjspec run does)
+        work = partial(_run_all, served, info, corpus.cases)
+        whole = repeated(count, REPEATS, work, with_children)
+        print(report("whole corpus, reference as a subprocess", "cases", whole, STARTS))
     finally:
         served.close()
+
+
+def _lint_loaded() -> None:
+    lint(load_corpus())
+
+
+def _run_all(engine: Engine, info: EngineInfo, cases: Sequence[Case]) -> None:
+    run(engine, info, cases)
 
 
 def bench_protocol(count: int = 20_000) -> None:
@@ -186,13 +209,20 @@ def bench_protocol(count: int = 20_000) -> None:
         script = Path(folder) / "trivial_engine.py"
         script.write_text(TRIVIAL_ENGINE, encoding="utf-8")
         engine = SubprocessEngine([sys.executable, str(script)])
+        request = {"variant": "taiwanese", "kind": "score", "given": {"concealed": "1m"}}
         try:
-            engine.info()
-            request = {"variant": "taiwanese", "kind": "score", "given": {"concealed": "1m"}}
-            per_second, _ = rate(count, lambda: [engine.evaluate(request) for _ in range(count)])
-            line("trivial subprocess engine, round trips", per_second, "cases/s")
+            work = partial(_round_trips, engine, request, count)
+            trips = repeated(count, REPEATS, work, with_children)
+            print(report("trivial subprocess engine, round trips", "cases", trips, STARTS))
         finally:
             engine.close()
+
+
+def _round_trips(engine: SubprocessEngine, request: dict[str, Any], count: int) -> None:
+    """``count`` requests from the engine's start to its stop."""
+    for _ in range(count):
+        engine.evaluate(request)
+    engine.close()
 
 
 def _requests(variant: str, seed: int, count: int) -> list[dict[str, Any]]:
@@ -200,7 +230,11 @@ def _requests(variant: str, seed: int, count: int) -> list[dict[str, Any]]:
     return [engine_request(deal(rng, variant)) for _ in range(count)]
 
 
-def _answer_all(engine: Any, requests: list[dict[str, Any]]) -> int:
+def _answer_all(engine: Any, requests: Sequence[dict[str, Any]]) -> None:
+    _answered(engine, requests)
+
+
+def _answered(engine: Any, requests: Sequence[dict[str, Any]]) -> int:
     answered = 0
     for request in requests:
         try:
@@ -213,34 +247,37 @@ def _answer_all(engine: Any, requests: list[dict[str, Any]]) -> int:
 
 def bench_scoring(variant: str, seed: int, count: int) -> None:
     """The same random wins scored by the reference and each installed peer."""
-    print(f"{variant} scoring, {count} random wins (every yaku family, open and closed)")
+    print(
+        f"{variant} scoring, {REPEATS} batches of {count} random wins (every yaku family,"
+        " open and closed)"
+    )
     batches = [_requests(variant, seed + k, count) for k in range(REPEATS)]
     engine = reference_plugin()
-    ours = rate_over(batches, partial(_answer_all, engine))
-    line("mjspec reference", ours, "hands/s")
-    ours_prepared = rate_over(_prepared(engine, batches), _call_all)
-    line("  the same, inputs prepared (parsed wins)", ours_prepared, "hands/s")
+    ours = measure(batches, partial(_answer_all, engine))
+    print(report("mjspec reference", "hands", ours))
+    ours_prepared = measure(_prepared(engine, batches), _call_all)
+    print(report("  the same, inputs prepared (parsed wins)", "hands", ours_prepared))
     for name in PEERS:
         try:
             peer = open_engine(name)
             info = engine_info(peer)
         except EngineLoadError:
-            print(f"  {name:<46} {'not installed':>12}")
+            print(f"  {name:<{LABEL}} {'not installed':>10}")
             continue
         if not info.supports(variant, "score"):
             close_engine(peer)
             continue
-        answered = _answer_all(peer, batches[0])
-        theirs = rate_over(batches, partial(_answer_all, peer))
+        answered = _answered(peer, batches[0])
+        theirs = measure(batches, partial(_answer_all, peer))
         close_engine(peer)
-        note = f"mjspec/{name} = {ours / theirs:.2f}x"
+        note = compared(ours, theirs, name)
         if answered < count:
             note += f" ({count - answered} skipped by the adapter)"
-        line(f"{info.name} {info.version}", theirs, "hands/s", note)
+        print(report(f"{info.name} {info.version}", "hands", theirs, note))
         if callable(getattr(peer, "prepared", None)):
-            direct = rate_over(_prepared(peer, batches), _call_all)
-            note = f"mjspec/{name} = {ours_prepared / direct:.2f}x, both prepared"
-            line("  the same, the package alone (inputs prepared)", direct, "hands/s", note)
+            direct = measure(_prepared(peer, batches), _call_all)
+            note = f"{compared(ours_prepared, direct, name)}, both prepared"
+            print(report("  the same, the package alone (inputs prepared)", "hands", direct, note))
 
 
 def _prepared(
@@ -271,13 +308,13 @@ def bench_unpeered_scoring(seed: int, count: int) -> None:
             partial(random_complete_hand, sets=4, suits=(1, 2), honours=False),
         ),
     ):
-        print(f"{variant} scoring (no peer scores these rules)")
+        print(f"{variant} scoring, {REPEATS} batches of {count} (no peer scores these rules)")
         batches = [
             _unpeered_requests(random.Random(seed + k), count, variant, extra, hand_of)
             for k in range(REPEATS)
         ]
-        per_second = rate_over(batches, lambda batch: [engine.evaluate(r) for r in batch])
-        line("random concealed hands", per_second, "hands/s")
+        scored = measure(batches, partial(_answer_all, engine))
+        print(report("random concealed hands", "hands", scored))
 
 
 def _unpeered_requests(
@@ -294,63 +331,103 @@ def _unpeered_requests(
     ]
 
 
-def bench_replay(games: int) -> None:
-    """``mjspec replay``'s work (a log read, each hand converted and played on the reference
-    engine) on riichienv games of uniformly random agents, beside riichienv playing them."""
+def read_log(path: Path, games: int | None) -> str:
+    """The MJAI text of a gzipped log, cut before its game number ``games`` (0-based)
+    when a count is given."""
+    with gzip.open(path, "rt", encoding="utf-8") as log:
+        lines = log.read().splitlines()
+    if games is not None:
+        starts = [n for n, text in enumerate(lines) if '"start_game"' in text]
+        lines = lines[: starts[games]] if games < len(starts) else lines
+    return "\n".join(lines) + "\n"
+
+
+def bench_replay(folder: Path, games: int | None) -> None:
+    """``mjspec replay``'s work (the log parsed, each hand converted, played on the
+    reference engine and its end compared) on the fixed logs of ``folder`` (made once, see
+    its README, so that every run times the same deals), beside riichienv replaying the
+    same games."""
+    which = "all the games" if games is None else f"the first {games} game(s)"
+    print(f"replay of the fixed logs in {folder} ({which} of each), {REPEATS} runs each")
+    engine = reference_plugin()
+    for variant, name in REPLAY_LOGS.items():
+        try:
+            text = read_log(folder / name, games)
+        except OSError as error:
+            print(f"  {variant}: cannot read {folder / name}: {error.strerror or error}")
+            continue
+        hands = parse_mjai(text, name)
+        if not hands:
+            print(f"  {variant}: no deal in {folder / name}")
+            continue
+        scripted = sum(len(replayable(h, variant).request["given"]["actions"]) for h in hands)
+        agreed: list[int] = []
+        work = partial(_replay_all, engine, text, name, variant, scripted, agreed)
+        ours = repeated(len(hands), REPEATS, work)
+        peer = riichienv_replay(text, len(hands), hands[0].start.data)
+        note = f"{name}: {min(agreed)}/{len(hands)} agree"
+        if peer is not None:
+            note += f"; {compared(ours, peer, 'riichienv')}"
+        print(report(f"{variant}, {len(hands)} deals", "deals", ours, note))
+        if peer is not None:
+            label = "  riichienv, MjaiReplay of the same games"
+            print(report(label, "deals", peer, "(actions: every seat's steps)"))
+
+
+def _replay_all(
+    engine: Engine,
+    text: str,
+    name: str,
+    variant: str,
+    scripted: int,
+    agreed: list[int],
+) -> int:
+    """A log replayed hand by hand; the number of hands that agree appended to ``agreed``;
+    the actions played (the log's and the passes added to them)."""
+    finder = finder_for(variant)
+    replays = [replay_hand(engine, hand, variant, finder) for hand in parse_mjai(text, name)]
+    agreed.append(sum(r.verdict is Verdict.AGREES for r in replays))
+    return scripted + sum(r.passes for r in replays)
+
+
+def riichienv_replay(text: str, deals: int, start: Mapping[str, Any]) -> Measure | None:
+    """riichienv replaying an MJAI log (``MjaiReplay``, every seat's steps through each
+    deal), :data:`REPEATS` runs; None without riichienv."""
     try:
         import riichienv  # type: ignore[import-untyped]  # a compiled module without stubs
     except ImportError:
-        print("replay: riichienv is not installed (the adapters extra)")
-        return
-    print(f"replay of riichienv games ({games} per table size, random agents), deals/s")
-    engine = reference_plugin()
-    for variant, mode in (("riichi-tenhou", "4p-red-half"), ("riichi-tenhou-sanma", "3p-red-half")):
-        lines: list[str] = []
-        started = time.perf_counter()
-        for seed in range(games):
-            rng = random.Random(seed)
-            env = riichienv.RiichiEnv(game_mode=mode, seed=seed)
-            observations = env.reset()
-            while not env.done():
-                observations = env.step(
-                    {pid: rng.choice(o.legal_actions()) for pid, o in observations.items()}
-                )
-            lines += [json.dumps(event) for event in env.mjai_log]
-        played = time.perf_counter() - started
-        text = "\n".join(lines)
-        hands = parse_mjai(text, "bench.jsonl")
-        finder = finder_for(variant)
-        agreed = sum(
-            replay_hand(engine, h, variant, finder).verdict.value == "agrees" for h in hands
-        )
-        per_second, _ = rate(len(hands), partial(_replay_all, engine, hands, variant))
-        peer = len(hands) / played
-        line(
-            f"{variant}: {len(hands)} deals",
-            per_second,
-            "deals/s",
-            f"riichienv plays them at {peer:,.0f}/s, logging ({per_second / peer:.2f}x);"
-            f" {agreed}/{len(hands)} agree",
-        )
+        return None
+    players = len(start.get("tehais", ()))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "log.jsonl"
+        path.write_text(text, encoding="utf-8")
+        work = partial(_riichienv_steps, riichienv.MjaiReplay, str(path), players)
+        return repeated(deals, REPEATS, work)
 
 
-def _replay_all(engine: Engine, hands: Sequence[LoggedHand], variant: str) -> None:
-    finder = finder_for(variant)
-    for hand in hands:
-        replay_hand(engine, hand, variant, finder)
+def _riichienv_steps(replay: Any, path: str, players: int) -> int:
+    steps = 0
+    for kyoku in replay.from_jsonl(path).take_kyokus():
+        for seat in range(players):
+            steps += sum(1 for _ in kyoku.steps(seat))
+    return steps
 
 
 def bench_docs() -> None:
+    """A cold build of the site, by wall clock and by the CPU time of its processes (Sphinx
+    builds in parallel: more CPU than wall)."""
     print("docs")
     root = Path(__file__).resolve().parent.parent / "docs"
     with tempfile.TemporaryDirectory() as out:
         command = [sys.executable, "-m", "sphinx", "-q", "-j", "auto", "-b", "html"]
         command += [str(root), out]
+        used = children_cpu()
         started = time.perf_counter()
         done = subprocess.run(command, capture_output=True, check=False)
         seconds = time.perf_counter() - started
+        cpu = children_cpu() - used
     status = "" if done.returncode == 0 else f" (exit {done.returncode})"
-    print(f"  {'cold docs build':<46} {seconds:>12.1f} s{status}")
+    print(f"  {'cold docs build':<{LABEL}} {seconds:>10.1f} s wall, {cpu:.1f} s CPU{status}")
 
 
 if __name__ == "__main__":

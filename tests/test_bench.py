@@ -1,25 +1,60 @@
-"""The benchmarks run end to end on a few inputs (their figures are printed, never asserted)."""
+"""The benchmarks run end to end on a few inputs (their figures are printed, never asserted):
+every figure by wall clock and by CPU time, every batch printed, random play and replay with
+their actions per deal and microseconds per action, replay on the shipped logs."""
 
 from __future__ import annotations
 
+import contextlib
+import gzip
+import io
+import json
 import re
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
+from conformance.bench import REPEATS, REPLAY_LOGS, bench_replay, default_logs
 from conformance.bench import main as bench_conformance
 from reference_engine.bench import main as bench_engine
 
 pytestmark = pytest.mark.slow
 
+FIGURE = re.compile(r" ([\d,]+) (fixtures|cases|hands|deals)/s wall, ([\d,]+) \2/s CPU")
+BATCHES = re.compile(r" (\d+) batch(?:es)?, \w+/s wall \(CPU\): (.*); [\d.]+ s wall, [\d.]+ s CPU")
+ACTIONS = re.compile(r" ([\d.]+) actions/deal, ([\d,.]+) µs/action wall, ([\d,.]+) µs/action CPU")
+VARIANTS = ("taiwanese", "classical-chinese", "european-classic", "sichuan", "riichi")
 
-def _rates(out: str) -> list[int]:
-    found = re.findall(r" ([\d,]+) (?:fixtures|cases|hands|deals)/s", out)
-    return [int(rate.replace(",", "")) for rate in found]
+
+def _printed(main: Callable[[list[str]], int], argv: list[str]) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(argv) == 0
+    return out.getvalue()
 
 
-def test_every_runner_section_prints_a_rate(capsys: pytest.CaptureFixture[str]) -> None:
-    assert bench_conformance(["--hands", "12", "--games", "1"]) == 0
-    out = capsys.readouterr().out
+@pytest.fixture(scope="module")
+def runner_out() -> str:
+    return _printed(bench_conformance, ["--hands", "12", "--games", "1"])
+
+
+@pytest.fixture(scope="module")
+def engine_out() -> str:
+    return _printed(bench_engine, ["--hands", "12", "--deals", "1", "--warm-hands", "50"])
+
+
+def _figures(out: str) -> list[tuple[str, str, str]]:
+    """Each figure's three lines (the third empty when it counts no actions)."""
+    lines = out.splitlines()
+    figures = []
+    for index, text in enumerate(lines):
+        if FIGURE.search(text):
+            after = lines[index + 2] if index + 2 < len(lines) else ""
+            figures.append((text, lines[index + 1], after if ACTIONS.search(after) else ""))
+    return figures
+
+
+def test_every_runner_section_prints_a_rate(runner_out: str) -> None:
     for label in (
         "load + validate + lint, first in the process",
         "whole corpus, reference as a subprocess",
@@ -27,19 +62,105 @@ def test_every_runner_section_prints_a_rate(capsys: pytest.CaptureFixture[str]) 
         "inputs prepared (parsed wins)",
         "the package alone (inputs prepared)",
         "random concealed hands",
-        "riichi-tenhou-sanma:",
+        "riichi-tenhou-sanma, ",
+        "riichienv, MjaiReplay of the same games",
     ):
-        assert label in out
-    rates = _rates(out)
-    assert len(rates) >= 9
-    assert all(rate > 0 for rate in rates)
+        assert label in runner_out
+    assert len(_figures(runner_out)) >= 11
 
 
-def test_every_engine_section_prints_a_rate(capsys: pytest.CaptureFixture[str]) -> None:
-    assert bench_engine(["--hands", "12", "--deals", "1", "--warm-hands", "50"]) == 0
+def test_every_engine_section_prints_a_rate(engine_out: str) -> None:
+    for label in ("mjspec reference, fresh tables", "warm tables", "taiwanese", "its own loop"):
+        assert label in engine_out
+    assert len(_figures(engine_out)) >= 9
+
+
+@pytest.mark.parametrize("out", ["runner_out", "engine_out"])
+def test_every_figure_is_given_by_wall_clock_and_by_cpu_time(
+    out: str, request: pytest.FixtureRequest
+) -> None:
+    printed: str = request.getfixturevalue(out)
+    for line in printed.splitlines():
+        if "/s " in line and "batch" not in line:
+            found = FIGURE.search(line)
+            assert found is not None, line
+            assert int(found[1].replace(",", "")) > 0
+            assert int(found[3].replace(",", "")) > 0
+
+
+@pytest.mark.parametrize("out", ["runner_out", "engine_out"])
+def test_every_figure_prints_each_of_its_batches(out: str, request: pytest.FixtureRequest) -> None:
+    for figure, batches, _ in _figures(request.getfixturevalue(out)):
+        found = BATCHES.search(batches)
+        assert found is not None, figure
+        first_in_the_process = "first in the process" in figure
+        assert int(found[1]) == (1 if first_in_the_process else REPEATS), figure
+        each = re.findall(r"[\d,]+ \([\d,]+\)", found[2])
+        assert len(each) == int(found[1]), batches
+
+
+def test_random_play_gives_actions_per_deal_and_microseconds_per_action_for_every_variant(
+    engine_out: str,
+) -> None:
+    figures = {figure.split()[0]: actions for figure, _, actions in _figures(engine_out)}
+    for variant in (*VARIANTS, "riichi-sanma"):
+        found = ACTIONS.search(figures[variant])
+        assert found is not None, variant
+        assert float(found[1]) > 0
+
+
+def test_replay_gives_actions_per_deal_and_microseconds_per_action(runner_out: str) -> None:
+    replayed = [f for f in _figures(runner_out) if f[0].split()[0].rstrip(",") in REPLAY_LOGS]
+    assert len(replayed) == len(REPLAY_LOGS)
+    assert all(ACTIONS.search(actions) for _, _, actions in replayed)
+
+
+def _deals_of_the_first_game(path: Path) -> int:
+    deals = 0
+    with gzip.open(path, "rt", encoding="utf-8") as log:
+        for line in log:
+            kind = json.loads(line)["type"]
+            if kind == "end_game":
+                return deals
+            deals += kind == "start_kyoku"
+    return deals
+
+
+def test_replay_reads_the_shipped_logs_and_plays_no_game_of_its_own(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    riichienv = pytest.importorskip("riichienv")
+
+    def no_new_game(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the replay benchmark played a game instead of reading a log")
+
+    monkeypatch.setattr(riichienv, "RiichiEnv", no_new_game)
+    bench_replay(default_logs(), 1)
     out = capsys.readouterr().out
-    for label in ("mjspec reference, fresh tables", "warm tables", "taiwanese", "riichienv"):
-        assert label in out
-    rates = _rates(out)
-    assert len(rates) >= 5
-    assert all(rate > 0 for rate in rates)
+    for variant, name in REPLAY_LOGS.items():
+        deals = _deals_of_the_first_game(default_logs() / name)
+        assert f"  {variant}, {deals} deals " in out
+        assert f"{name}: {deals}/{deals} agree" in out
+
+
+def test_the_shipped_logs_hold_thirty_whole_games_of_each_table_size() -> None:
+    for name, players in zip(REPLAY_LOGS.values(), (4, 3), strict=True):
+        path = default_logs() / name
+        assert path.stat().st_size < 300_000
+        with gzip.open(path, "rt", encoding="utf-8") as log:
+            events = [json.loads(line) for line in log]
+        kinds = [event["type"] for event in events]
+        assert kinds.count("start_game") == kinds.count("end_game") == 30
+        starts = [event for event in events if event["type"] == "start_kyoku"]
+        assert {len(start["tehais"]) for start in starts} == {players}
+        assert kinds.count("hora") > 0
+        assert kinds.count("ryukyoku") > 0
+
+
+def test_a_missing_log_folder_is_said_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bench_replay(tmp_path, 1)
+    out = capsys.readouterr().out
+    for variant, name in REPLAY_LOGS.items():
+        assert f"  {variant}: cannot read {tmp_path / name}: No such file or directory" in out
