@@ -40,6 +40,7 @@ from conformance.engine import (
 )
 from conformance.fuzz.riichi_deals import deal, engine_request
 from conformance.lint import lint
+from conformance.problems import ProblemsError
 from conformance.replay.convert import replayable
 from conformance.replay.mjai import parse_mjai
 from conformance.replay.replay import Verdict, replay_hand
@@ -353,14 +354,19 @@ def bench_replay(folder: Path, games: int | None) -> None:
     for variant, name in REPLAY_LOGS.items():
         try:
             text = read_log(folder / name, games)
-        except OSError as error:
-            print(f"  {variant}: cannot read {folder / name}: {error.strerror or error}")
+        except (OSError, EOFError, UnicodeDecodeError) as error:  # gone, not gzip, cut short
+            words = getattr(error, "strerror", None) or error
+            print(f"  {variant}: cannot read {folder / name}: {words}")
             continue
-        hands = parse_mjai(text, name)
+        try:
+            hands = parse_mjai(text, name)
+            scripted = sum(len(replayable(h, variant).request["given"]["actions"]) for h in hands)
+        except ProblemsError as error:
+            print(f"  {variant}: cannot replay {folder / name}: {error.problems[0]}")
+            continue
         if not hands:
             print(f"  {variant}: no deal in {folder / name}")
             continue
-        scripted = sum(len(replayable(h, variant).request["given"]["actions"]) for h in hands)
         agreed: list[int] = []
         work = partial(_replay_all, engine, text, name, variant, scripted, agreed)
         ours = repeated(len(hands), REPEATS, work)

@@ -164,3 +164,17 @@ def test_a_missing_log_folder_is_said_not_a_traceback(
     out = capsys.readouterr().out
     for variant, name in REPLAY_LOGS.items():
         assert f"  {variant}: cannot read {tmp_path / name}: No such file or directory" in out
+
+
+def test_a_log_that_cannot_be_read_or_replayed_is_said_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    four, three = (tmp_path / name for name in REPLAY_LOGS.values())
+    with gzip.open(four, "wt", encoding="utf-8") as log:
+        log.write('{"type":"start_game"}\n{"type":\n')
+    three.write_bytes(gzip.compress(b'{"type":"start_game"}\n')[:-6])  # cut short
+    bench_replay(tmp_path, None)
+    out = capsys.readouterr().out
+    assert f"riichi-tenhou: cannot replay {four}: {four.name}:2:" in out
+    assert "log-syntax: not JSON" in out
+    assert f"riichi-tenhou-sanma: cannot read {three}: " in out
