@@ -283,13 +283,22 @@ def _sole_copy(given: Mapping[str, Any], need: Need) -> bool:
 
 def _discards_shown(given: Mapping[str, Any], need: Need) -> bool:
     """tw.play.discards-the-hand-shows: the fewest discards the table has made are the
-    winning discard and one for each meld the winner claimed; and the dealer opens by
-    discarding, so a non-dealer's draw and a robbed kong (a claimed pung's) come after one."""
+    winning discard and one for each meld a winner (this one, or another on the same
+    discard) claimed; and the dealer opens by discarding, so a non-dealer's draw and a
+    robbed kong (a claimed pung's) come after one."""
     table = given.get("table")
     discards = _count(table.get("discards")) if isinstance(table, Mapping) else None
     win = given.get("win")
     by = win.get("by") if isinstance(win, Mapping) else None
-    claimed = sum(1 for m in _melds(given) if isinstance(m, Mapping) and not m.get("concealed"))
+    others = given.get("other_winners")
+    hands = [given, *(others if isinstance(others, list | tuple) else ())]
+    claimed = sum(
+        1
+        for hand in hands
+        if isinstance(hand, Mapping)
+        for m in _melds(hand)
+        if isinstance(m, Mapping) and not m.get("concealed")
+    )
     fewest = claimed + (1 if by == "discard" else 0)
     after_the_dealers_discard = by in ("discard", "robbing-kong") or (
         by == "self-draw" and given.get("seat") != given.get("dealer", "east")

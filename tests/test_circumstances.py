@@ -113,6 +113,14 @@ CANNOT_HOLD = {
         score("taiwanese", concealed=TAIWANESE_HAND, win=SELF_DRAW, table={"discards": 0}),
         ["table", "discards"],
     ),
+    "a Taiwanese discard won by two winners, one with a claimed pung, in one discard": (
+        score("taiwanese", concealed=TAIWANESE_HAND, win=EAST_DISCARD, table={"discards": 1},
+              other_winners=[{
+                  "seat": "west", "concealed": "234p 567p 345m 6m6m 7s9s 8s",
+                  "melds": [{"type": "pung", "tiles": "999m", "from": "north"}],
+              }]),
+        ["table", "discards"],
+    ),
     "a Taiwanese claimed pung and a winning discard in one discard": (
         score("taiwanese", concealed="234m 567m 345s 7z7z 6s7s 8s", win=EAST_DISCARD,
               melds=[{"type": "pung", "tiles": "222p", "from": "north"}],
