@@ -1,2 +1,3 @@
 """Family-free hand analysis: decompositions into sets, readings with their waits, the waits
-of a hand one tile short, and shanten. No rule family's numbers are read here."""
+of a hand one tile short, shanten, suit keys with their facts by look-up, and counted hands
+changed one tile at a time. No rule family's numbers are read here."""
