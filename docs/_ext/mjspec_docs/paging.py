@@ -5,8 +5,9 @@ A fixture's weight estimates the HTML it draws: the size of its ``given`` and ``
 plus a fixed part for its heading, rules and notes, times about three and a half for a
 ``play`` fixture, whose hands, checkpoints and the engine's answers beside them are drawn
 as tiles (measured on the corpus: 13-17 bytes of HTML per byte of a play fixture's data,
-4.5-6 for the other kinds). An area heavier than :data:`BUDGET` is cut into as few parts as
-keep each under it, of about equal weight, in the fixtures' order.
+4.5-7 for the other kinds). An area heavier than :data:`BUDGET` is cut into as few parts as
+keep each under it, of about equal weight, in the fixtures' order. The budget keeps a tenth
+in hand: at 220,000 the Sichuan reckoning's area (weight 214,451) drew 1,006,418 bytes.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Sequence
 
 from conformance.corpus import Case, thaw
 
-BUDGET = 220_000
+BUDGET = 200_000
 HEADING = 1_500
 PLAY_FACTOR = 3.5
 
