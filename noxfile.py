@@ -98,7 +98,7 @@ def conformance(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """Throughput benchmarks (printed, never asserted), beside the installed peer engines:
     every batch, by wall clock and by CPU time; replay on the fixed logs of
-    benchmarks/replay (run from the repository's root)."""
+    tests/bench_logs (run from the repository's root)."""
     session.install(".[adapters,docs]")
     session.run("python", "-m", "conformance.bench", *session.posargs)
     session.run("python", "-m", "reference_engine.bench")

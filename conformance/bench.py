@@ -6,7 +6,7 @@ subprocess), the protocol itself with a trivial subprocess engine, scoring rando
 wins (four and three players) by the reference engine and by every installed peer
 (through the same engine interface, request translation included on both sides),
 Taiwanese, classical Chinese, classic European and Sichuan scoring (no peer), replay of the
-fixed logs in ``benchmarks/replay`` (beside riichienv replaying the same games) and
+fixed logs in ``tests/bench_logs`` (beside riichienv replaying the same games) and
 optionally the cold docs build. Every batch is run and printed, each figure by wall clock
 and by CPU time, the engine's processes included where it is a subprocess
 (:mod:`spec.throughput`). The reference engine's own figures (shanten, random play) are
@@ -112,16 +112,16 @@ def random_complete_hand(
 
 REPEATS = 3
 STARTS = "(each batch starts and stops the engine; CPU: this process's and the engine's)"
-REPLAY_LOGS = {  # the variant replayed on each fixed log of benchmarks/replay
+REPLAY_LOGS = {  # the variant replayed on each fixed log of tests/bench_logs
     "riichi-tenhou": "riichienv-4p-tenhou.jsonl.gz",
     "riichi-tenhou-sanma": "riichienv-3p-tenhou.jsonl.gz",
 }
 
 
 def default_logs() -> Path:
-    """``benchmarks/replay`` of the current folder (nox runs from the repository's root),
+    """``tests/bench_logs`` of the current folder (nox runs from the repository's root),
     else of the checkout this module is in (an editable install)."""
-    here = Path("benchmarks", "replay")
+    here = Path("tests", "bench_logs")
     beside = Path(__file__).resolve().parent.parent / here
     return here if here.is_dir() or not beside.is_dir() else beside
 

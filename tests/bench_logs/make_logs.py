@@ -7,7 +7,7 @@ games played by riichienv under its Tenhou rule with the tests' greedy agents
 (``tests/replay_agents.py``: they win, declare riichi, call and make kans, so the logs hold
 wins as well as draws). Run from the repository's root::
 
-    python benchmarks/replay/make_logs.py
+    python tests/bench_logs/make_logs.py
 """
 
 from __future__ import annotations
