@@ -16,15 +16,19 @@ from typing import Any
 from reference_engine.analysis.decompose import counts_of, is_sets_and_pair
 from reference_engine.analysis.shanten import shanten_of
 from reference_engine.analysis.waits import sets_and_pair_waits
-from reference_engine.outcome import Settlement, WinnerResult
-from reference_engine.play.hands import draw, with_hand
-from reference_engine.play.moves import let_all_pass
 from reference_engine.play.refusal import Refusal, Refused
 from reference_engine.play.rules import PlayRules, winning_hand, without
 from reference_engine.play.state import EndReason, GameState, HandEnd, Phase, PlayTable, replace_at
+from reference_engine.variants.riichi.abortive import after_discard, may_call_nine_terminals
 from reference_engine.variants.riichi.context import RiichiWin
 from reference_engine.variants.riichi.house import OpenKanDora
+from reference_engine.variants.riichi.north import (
+    may_set_north_aside,
+    north_passed,
+    set_north_aside,
+)
 from reference_engine.variants.riichi.scoring import RiichiScore, RiichiScorer
+from reference_engine.variants.riichi.settlement import declared, draw_payments, drawn_end, win_end
 from reference_engine.variants.riichi.shapes import (
     riichi_readings,
     seven_pairs_waits,
@@ -371,39 +375,15 @@ class RiichiPlay(PlayRules):
     def variant_action(self, state: GameState, action: Action) -> GameState:
         """A North set aside, or the nine-terminals abortive draw."""
         if action.kind is ActionKind.NORTH:
-            return self._set_north_aside(state, action.seat)
+            return set_north_aside(self, state, action.seat)
         if action.kind is ActionKind.NINE_TERMINALS:
             return state.ended(self.abortive_draw(state, EndReason.NINE_TERMINALS))
         return super().variant_action(state, action)
 
-    def _set_north_aside(self, state: GameState, seat: Seat) -> GameState:
-        """sanma.play.north-extraction: the North is set aside (kept with the seat's flowers)
-        and shown to the others, who may win on it; otherwise a replacement is drawn from the
-        back. It breaks every ippatsu and the first go-around (sanma.play.north-interrupts)."""
-        index = SEATS.index(seat)
-        state = with_hand(self, state, seat, without(state.hand(seat), Tile.NORTH))
-        state = state.evolve(
-            flowers=replace_at(state.flowers, seat, (*state.flowers[index], Tile.NORTH)),
-            extra=riichi_state(state).interrupt(),
-            drawn=None,
-            pending=Tile.NORTH,
-            pending_from=seat,
-            win_only=True,
-        )
-        robbers = frozenset(
-            other
-            for other in state.in_play()
-            if other is not seat and self.may_win(state, other, Tile.NORTH, WinBy.DISCARD)
-        )
-        if robbers:
-            return state.evolve(phase=Phase.CLAIM, awaiting=robbers, answers=())
-        return self.after_shown(state, seat)
-
     def after_shown(self, state: GameState, source: Seat) -> GameState:
-        """Nobody won on the North: its replacement is drawn from the back (a rinshan draw)."""
-        state = let_all_pass(self, state, Tile.NORTH, source, WinBy.DISCARD)
-        state = state.window_closed(win_only=False)
-        return draw(self, state, source, from_back=True)
+        """Nobody won on the North: its replacement is drawn
+        (:func:`~reference_engine.variants.riichi.north.north_passed`)."""
+        return north_passed(self, state, source)
 
     def turn_extras(self, state: GameState, seat: Seat) -> list[Action]:
         index = SEATS.index(seat)
@@ -417,9 +397,9 @@ class RiichiPlay(PlayRules):
                 for t in sorted(set(hand))
                 if self.is_ready(without(hand, t), melds)
             ]
-        if self._may_set_north_aside(state, seat):
+        if self.extracts_north and may_set_north_aside(state, seat):
             actions.append(Action(seat, ActionKind.NORTH))
-        if self._may_call_nine_terminals(state, seat):
+        if may_call_nine_terminals(state, seat, self.abortive):
             actions.append(Action(seat, ActionKind.NINE_TERMINALS))
         return actions
 
@@ -429,27 +409,6 @@ class RiichiPlay(PlayRules):
         closed = all(not meld.is_open for meld in state.melds_of(seat))
         live = state.live_tiles >= self.riichi_min_live_tiles
         return closed and state.drawn is not None and live
-
-    def _may_set_north_aside(self, state: GameState, seat: Seat) -> bool:
-        """sanma.play.north-extraction, north-not-after-pon and north-after-riichi: on one's
-        turn after a draw (not right after a pon), with a replacement left; after riichi only
-        the North just drawn."""
-        if not self.extracts_north or state.drawn is None or state.live_tiles <= 0:
-            return False
-        if state.ready[SEATS.index(seat)]:
-            return state.drawn is Tile.NORTH
-        return Tile.NORTH in state.hand(seat)
-
-    def _may_call_nine_terminals(self, state: GameState, seat: Seat) -> bool:
-        """sanma.abortive.nine-terminals: on one's first draw, nobody having called or set a
-        North aside, nine or more different terminals and honours."""
-        index = SEATS.index(seat)
-        if EndReason.NINE_TERMINALS not in self.abortive:
-            return False
-        if state.has_discarded[index] or riichi_state(state).interrupted or state.drawn is None:
-            return False
-        kinds = {t.normal for t in state.hand(seat)} & set(TERMINALS_AND_HONOURS)
-        return len(kinds) >= 9
 
     def may_rob_concealed_kong(self, state: GameState, seat: Seat, tile: Tile) -> bool:
         """riichi.house.kokushi-robs-concealed-kan: where the table plays it, a hand that
@@ -491,139 +450,34 @@ class RiichiPlay(PlayRules):
         self, state: GameState, winners: list[Seat], by: WinBy, source: Seat | None
     ) -> HandEnd:
         """sanma.payments.*: each winner's best reading; honba and the riichi sticks go to the
-        first winner in turn from the discarder (convention for a double ron, Tenhou)."""
+        first winner in turn from the discarder (convention for a double ron, Tenhou); three
+        rons abort the hand where the table says so (riichi.abortive.triple-ron)."""
         if len(winners) == 3 and EndReason.TRIPLE_RON in self.abortive:
             return self.abortive_draw(state, EndReason.TRIPLE_RON)
-        payments = dict.fromkeys(state.seats, 0)
-        results: list[WinnerResult] = []
+        scores: list[tuple[Seat, RiichiScore]] = []
         for position, seat in enumerate(winners):
             win = self.win_of(state, seat, by, source)
             if position:
                 win = replace(win, honba=0, riichi_sticks=0)
             best = self.scorer.best(win)
             assert best is not None
-            for payer, amount in best.payments.items():
-                payments[payer] += amount
-            results.append(_winner_result(seat, best))
-        deposits = self._declared(state, by, source)
-        sticks = riichi_state(state).sticks
-        collected = sum(-amount for amount in deposits.values()) + sticks * self.deposit
-        deposits[winners[0]] += collected
-        return HandEnd(
-            Settlement(tuple(results), MappingProxyType(payments)),
-            EndReason.WIN,
-            deposits=deposits,
-        )
-
-    def _declared(self, state: GameState, by: WinBy, source: Seat | None) -> dict[Seat, int]:
-        """The 1,000 each declarer put down; a riichi discard won on is not paid (convention,
-        Tenhou and WRC: the declaration fails)."""
-        deposits = dict.fromkeys(state.seats, 0)
-        ippatsu = riichi_state(state).ippatsu
-        for seat in state.seats:
-            index = SEATS.index(seat)
-            failed = by is WinBy.DISCARD and seat is source and ippatsu[index]
-            if state.ready[index] and not (failed and not state.win_only):
-                deposits[seat] -= self.deposit
-        return deposits
-
-    def _drawn_end(
-        self,
-        state: GameState,
-        reason: EndReason,
-        payments: Mapping[Seat, int],
-        tenpai: tuple[Seat, ...],
-    ) -> HandEnd:
-        deposits = self._declared(state, WinBy.SELF_DRAW, None)
-        placed = sum(-amount for amount in deposits.values()) // self.deposit
-        return HandEnd(
-            None,
-            reason,
-            payments=payments,
-            tenpai=tenpai,
-            deposits=deposits,
-            sticks_left=riichi_state(state).sticks + placed,
-        )
+            scores.append((seat, best))
+        return win_end(state, scores, declared(state, by, source, self.deposit), self.deposit)
 
     def exhaustive_draw(self, state: GameState) -> HandEnd:
         """sanma.draws.noten-payments and sanma.draws.nagashi-mangan (which replaces them)."""
         tenpai = tuple(
             seat for seat in state.seats if self.waits(state.hand(seat), state.melds_of(seat))
         )
-        payments = dict.fromkeys(state.seats, 0)
-        nagashi = [seat for seat in state.seats if self._is_nagashi(state, seat)]
-        for seat in nagashi:
-            for payer in state.seats:
-                if payer is not seat:
-                    factor = 2 if Seat.EAST in (seat, payer) else 1
-                    payments[payer] -= self.numbers.base_cap * factor
-                    payments[seat] += self.numbers.base_cap * factor
-        if not nagashi and 0 < len(tenpai) < self.players:
-            noten = [seat for seat in state.seats if seat not in tenpai]
-            for seat in noten:
-                payments[seat] -= self.noten_total // len(noten)
-            for seat in tenpai:
-                payments[seat] += self.noten_total // len(tenpai)
-        return self._drawn_end(state, EndReason.EXHAUSTIVE, payments, tenpai)
-
-    def _is_nagashi(self, state: GameState, seat: Seat) -> bool:
-        """sanma.draws.nagashi-mangan: every discard a terminal or honour, none called (at a
-        table that plays it, riichi.house.nagashi-mangan)."""
-        if not self.numbers.house.nagashi_mangan:
-            return False
-        index = SEATS.index(seat)
-        extra = riichi_state(state)
-        discards = extra.discarded[index]
-        return (
-            bool(discards)
-            and not extra.called_from[index]
-            and all(t.normal in TERMINALS_AND_HONOURS for t in discards)
-        )
+        payments = draw_payments(state, tenpai, self.numbers, self.noten_total)
+        return drawn_end(state, EndReason.EXHAUSTIVE, payments, tenpai, self.deposit)
 
     def abortive_draw(self, state: GameState, reason: EndReason) -> HandEnd:
         """sanma.draws.abortive-no-points: nothing moves; the sticks stay on the table."""
-        return self._drawn_end(state, reason, dict.fromkeys(state.seats, 0), ())
+        return drawn_end(state, reason, dict.fromkeys(state.seats, 0), (), self.deposit)
 
     def abort_after_discard(self, state: GameState) -> HandEnd | None:
-        """Abortive draws decided by a discard nobody won on: four kongs by more than one
-        player (sanma.abortive.four-kongs); in four-player games also the same wind as
-        everyone's first discard with no call, and a fourth riichi (riichi.abortive.*)."""
-        if self._four_kongs(state) and EndReason.FOUR_KONGS in self.abortive:
-            return self.abortive_draw(state, EndReason.FOUR_KONGS)
-        if self._four_winds(state) and EndReason.FOUR_WINDS in self.abortive:
-            return self.abortive_draw(state, EndReason.FOUR_WINDS)
-        if len(state.ready) == 4 and all(state.ready) and EndReason.FOUR_RIICHI in self.abortive:
-            return self.abortive_draw(state, EndReason.FOUR_RIICHI)
-        return None
-
-    @staticmethod
-    def _four_kongs(state: GameState) -> bool:
-        """The fourth kong of the hand, made by more than one player."""
-        if not state.calls_made:
-            return False
-        makers = [
-            seat
-            for seat in state.seats
-            for meld in state.melds_of(seat)
-            if meld.kind is MeldKind.KONG
-        ]
-        return len(makers) == 4 and len(set(makers)) > 1
-
-    @staticmethod
-    def _four_winds(state: GameState) -> bool:
-        """The same wind as each of the four players' first discard, with no call."""
-        if state.discard_count != 4 or state.calls_made:
-            return False
-        firsts = {river[:1] for river in riichi_state(state).discarded}
-        return len(firsts) == 1 and all(t.is_wind for first in firsts for t in first)
-
-
-def _winner_result(seat: Seat, best: RiichiScore) -> WinnerResult:
-    figures: dict[str, int | str | None] = {
-        "han": best.han,
-        "fu": best.fu,
-        "yakuman": best.yakuman,
-        "limit": best.points.limit,
-        "base": best.points.base,
-    }
-    return WinnerResult(seat, MappingProxyType(dict(best.patterns)), MappingProxyType(figures))
+        """Abortive draws decided by a discard nobody won on
+        (:func:`~reference_engine.variants.riichi.abortive.after_discard`)."""
+        reason = after_discard(state, self.abortive)
+        return None if reason is None else self.abortive_draw(state, reason)
