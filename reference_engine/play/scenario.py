@@ -284,14 +284,32 @@ def claim(rules: PlayRules, given: Mapping[str, Any], extra: object = None) -> d
             wanted[seat] = parse_action(str(text), seat)
         except RuleError as error:
             raise error.at("claims", name) from None
-    legal = {
-        seat: action in claim_options(rules, state, seat, tile, source)
-        or action.kind is ActionKind.PASS
-        for seat, action in wanted.items()
-    }
-    order = [next_seat(source, i) for i in range(1, 4)]
+    return claim_answer(rules, state, wanted)
+
+
+def claim_answer(
+    rules: PlayRules, state: GameState, wanted: Mapping[Seat, Action]
+) -> dict[str, Any]:
+    """Which ``wanted`` claims on the tile offered in ``state`` are legal, as in play
+    (:func:`~reference_engine.play.claims.claim_options`; a pass always is, a tile shown for
+    a win only takes nothing else), and which of them are granted (tw.claims.priority)."""
+    source = state.pending_from
+    assert source is not None
+    legal = {seat: _may_claim(rules, state, action) for seat, action in wanted.items()}
     claims = {s: a for s, a in wanted.items() if legal[s] and a.kind is not ActionKind.PASS}
     return {
         "legal": {s.value: ok for s, ok in legal.items()},
-        "granted": [s.value for s in granted(rules.profile, order, claims)],
+        "granted": [s.value for s in granted(rules.profile, state.order_after(source), claims)],
     }
+
+
+def _may_claim(rules: PlayRules, state: GameState, action: Action) -> bool:
+    tile, source = state.pending, state.pending_from
+    assert tile is not None
+    assert source is not None
+    if action.kind is ActionKind.PASS:
+        return True
+    if action.seat not in state.seats:
+        return False
+    options = claim_options(rules, state, action.seat, tile, source)
+    return action in options and (action.kind is ActionKind.WIN or not state.win_only)

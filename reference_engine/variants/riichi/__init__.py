@@ -12,7 +12,6 @@ from reference_engine.hand import WinningHand
 from reference_engine.play import scenario
 from reference_engine.variants.base import Outcome, Variant
 from reference_engine.variants.riichi.claims import (
-    ClaimTable,
     claim_outcome,
     claimant_from,
     is_furiten,
@@ -32,7 +31,6 @@ from spec.possible import structural_count
 from spec.profile import Profile
 from spec.seats import Seat
 from spec.tiles import DRAGONS, TERMINALS_AND_HONOURS, WINDS, Tile, format_tiles, tiles_at
-from spec.wins import WinBy
 
 
 class Riichi(Variant):
@@ -152,14 +150,7 @@ class Riichi(Variant):
     def claim(self, given: Mapping[str, Any]) -> Outcome:
         """Legal claims on a discard (or an extracted North) and which is granted."""
         round_wind = self.requests.seat(given.get("round", "east"), "round")
-
-        def context(hand: WinningHand, source: Seat) -> RiichiWin:
-            riichi = bool((given.get("hands") or {}).get(hand.seat.value, {}).get("riichi", False))
-            return RiichiWin(hand, WinBy.DISCARD, source, round_wind, riichi=riichi)
-
-        return claim_outcome(
-            given, ClaimTable(self.profile, self.seats, context, self.scorer.score_reading)
-        )
+        return claim_outcome(given, self.play_rules(), round_wind)
 
     def match(self, given: Mapping[str, Any]) -> Outcome:
         """A match replayed from hand outcomes (points, deposits, honba, rounds, uma)."""

@@ -2,39 +2,31 @@
 their priority (rules ``sanma.claims.*`` and ``sanma.furiten.*`` and their four-player kin).
 
 A claimant is described by its hand and what it has seen: its own discards, the winning
-tiles it let pass since its last discard, and, after riichi, every tile it let pass.
+tiles it let pass since its last discard, and, after riichi, every tile it let pass. The
+request becomes the hand in play it describes, and the game's own claim legality judges it
+(:func:`~reference_engine.play.claims.claim_options` with the family's hooks), so a claim
+request and a played hand never disagree.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
-from reference_engine.analysis.reading import Reading
-from reference_engine.hand import WinningHand, red_choice
-from reference_engine.play.claims import granted
-from reference_engine.variants.riichi.context import RiichiWin
+from reference_engine.hand import WinningHand
+from reference_engine.play.hands import sorted_tiles, waits_of
+from reference_engine.play.scenario import claim_answer
+from reference_engine.play.state import GameState, Phase
+from reference_engine.variants.riichi.play import RiichiPlay
 from reference_engine.variants.riichi.shapes import riichi_readings
-from spec.actions import Action, ActionKind, parse_action, parse_discard
+from reference_engine.variants.riichi.state import RiichiState
+from spec.actions import parse_action, parse_discard
 from spec.errors import RuleError
 from spec.melds import Meld, parse_meld
-from spec.profile import Profile
 from spec.seats import Seat
 from spec.tiles import Tile, tiles_at
-
-ScoreReading = Callable[[Reading, RiichiWin], object | None]
-
-
-@dataclass(frozen=True)
-class ClaimTable:
-    """What decides a claim besides the claimant: the profile (seats, tile set, chows, claim
-    order), the circumstances of a ron, and the scoring that says whether it has a yaku."""
-
-    profile: Profile
-    seats: tuple[Seat, ...]
-    win_context: Callable[[WinningHand, Seat], RiichiWin]
-    score_reading: ScoreReading
 
 
 @dataclass(frozen=True)
@@ -67,7 +59,8 @@ def claimant_from(seat: Seat, data: object, path: tuple[str, ...]) -> Claimant:
 
 
 def waits(claimant: Claimant, candidates: frozenset[Tile]) -> set[Tile]:
-    """Tiles that complete the hand's shape (yaku aside): what furiten looks at."""
+    """Tiles that complete the hand's shape (yaku aside): what furiten looks at (the
+    ``analyse`` kind's waits)."""
     found = set()
     for tile in candidates:
         hand = WinningHand(claimant.seat, (*claimant.concealed, tile), claimant.melds)
@@ -76,7 +69,7 @@ def waits(claimant: Claimant, candidates: frozenset[Tile]) -> set[Tile]:
     return found
 
 
-def is_furiten(claimant: Claimant, waiting: set[Tile]) -> bool:
+def is_furiten(claimant: Claimant, waiting: AbstractSet[Tile]) -> bool:
     """sanma.furiten.discard, sanma.furiten.temporary and sanma.furiten.riichi."""
     plain = {t.normal for t in waiting}
     own = any(t.normal in plain for t in claimant.discards)
@@ -85,10 +78,12 @@ def is_furiten(claimant: Claimant, waiting: set[Tile]) -> bool:
     return own or temporary or riichi
 
 
-def claim_outcome(given: Mapping[str, Any], table: ClaimTable) -> dict[str, Any]:
-    """Which wanted claims are legal and which are granted (ron > pon/kan > chi; double ron)."""
+def claim_outcome(given: Mapping[str, Any], rules: RiichiPlay, round_wind: Seat) -> dict[str, Any]:
+    """Which wanted claims are legal and which are granted (ron > pon/kan > chi; double ron):
+    the game's own claim legality (:func:`~reference_engine.play.scenario.claim_answer`) on
+    the table the request describes (:func:`claim_state`)."""
     tile, source = parse_discard(given)
-    seats = table.seats
+    seats = rules.scorer.seats
     if source not in seats:
         message = f"{source.value} does not play here"
         raise RuleError("invalid-request", message, path=("discard", "from"))
@@ -97,64 +92,61 @@ def claim_outcome(given: Mapping[str, Any], table: ClaimTable) -> dict[str, Any]
         Seat(name): claimant_from(Seat(name), data, ("hands", name))
         for name, data in (given.get("hands") or {}).items()
     }
-    legal: dict[str, bool] = {}
-    accepted: dict[Seat, Action] = {}
-    for name, text in (given.get("claims") or {}).items():
-        seat = Seat(name)
-        action = parse_action(str(text), seat)
-        claimant = claimants.get(seat)
-        ok = action.kind is ActionKind.PASS or (
-            claimant is not None
-            and seat is not source
-            and seat in seats
-            and _legal(action, claimant, tile, source, extracted, table)
-        )
-        legal[seat.value] = ok
-        if ok and action.kind is not ActionKind.PASS:
-            accepted[seat] = action
-    order = [seats[(seats.index(source) + step) % len(seats)] for step in range(1, len(seats))]
-    chosen = granted(table.profile, order, accepted)
-    return {"legal": legal, "granted": [s.value for s in chosen]}
+    wanted = {
+        Seat(name): parse_action(str(text), Seat(name))
+        for name, text in (given.get("claims") or {}).items()
+    }
+    state = claim_state(rules, claimants, Offer(tile, source, extracted, round_wind))
+    return claim_answer(rules, state, wanted)
 
 
-def _legal(
-    action: Action,
-    claimant: Claimant,
-    tile: Tile,
-    source: Seat,
-    extracted: bool,
-    table: ClaimTable,
-) -> bool:
-    seats = table.seats
-    if action.kind is ActionKind.WIN:
-        waiting = waits(claimant, table.profile.tiles.kinds)
-        if tile.normal not in {t.normal for t in waiting} or is_furiten(claimant, waiting):
-            return False
-        hand = WinningHand(claimant.seat, (*claimant.concealed, tile), claimant.melds)
-        win = table.win_context(hand, source)
-        return any(
-            table.score_reading(reading, win) is not None
-            for reading in riichi_readings(hand, on_anothers_tile=True)
-        )
-    if claimant.riichi or extracted:
-        return False
-    held = sum(1 for t in claimant.concealed if t.normal is tile.normal)
-    concealed = tuple(claimant.concealed)
-    if action.kind is ActionKind.PUNG:
-        named = not action.red or red_choice(concealed, tile.normal, 2)
-        return action.tile is not None and action.tile.normal is tile.normal and held >= 2 and named
-    if action.kind is ActionKind.KONG:
-        return action.tile is not None and action.tile.normal is tile.normal and held >= 3
-    if action.kind is ActionKind.CHOW and action.tile is not None:
-        following = seats[(seats.index(source) + 1) % len(seats)]
-        run = [Tile(action.tile + k) for k in range(3)]
-        others = [t for t in run if t is not tile.normal]
-        named = not action.red or any(red_choice(concealed, t, 1) for t in others)
-        return (
-            table.profile.chow_allowed
-            and claimant.seat is following
-            and tile.normal in run
-            and all(t in {c.normal for c in claimant.concealed} for t in others)
-            and named
-        )
-    return False
+@dataclass(frozen=True)
+class Offer:
+    """The tile a claim request offers: ``tile`` discarded by ``source`` (or set aside as a
+    North, ``extracted``), in the round of ``round_wind``."""
+
+    tile: Tile
+    source: Seat
+    extracted: bool
+    round_wind: Seat
+
+
+def claim_state(rules: RiichiPlay, claimants: Mapping[Seat, Claimant], offer: Offer) -> GameState:
+    """The hand in play as a claim request describes it, the offered tile awaiting its claims:
+    each claimant's hand, melds, riichi and discards, in furiten as its passed tiles say
+    (:func:`is_furiten`), the seats not described holding nothing. Only what the request
+    states decides: every seat has discarded, no indicator is turned, no stick is on the
+    table, and a tile is left to draw (the request is no last discard)."""
+    seats = rules.scorer.seats
+    nobody = Claimant(offer.source, (), (), (), (), (), riichi=False)
+    table = [claimants.get(seat, nobody) for seat in seats]
+    hands = tuple(sorted_tiles(c.concealed) for c in table)
+    melds = tuple(c.melds for c in table)
+    waits = tuple(waits_of(rules, hand, m) for hand, m in zip(hands, melds, strict=True))
+    furiten = tuple(is_furiten(c, w) for c, w in zip(table, waits, strict=True))
+    extra = RiichiState.start(len(seats), 0, 0).evolve(
+        indicators=0, furiten=furiten, discarded=tuple(c.discards for c in table)
+    )
+    return GameState(
+        wall=(offer.tile,),
+        front=0,
+        back=0,
+        hands=hands,
+        melds=melds,
+        flowers=((),) * len(seats),
+        rivers=((),) * len(seats),
+        dealer=Seat.EAST,
+        dealer_streak=0,
+        turn=offer.source,
+        phase=Phase.CLAIM,
+        reserve=0,
+        pending=offer.tile,
+        pending_from=offer.source,
+        ready=tuple(c.riichi for c in table),
+        has_discarded=(True,) * len(seats),
+        restricted=(frozenset(),) * len(seats),
+        round_wind=offer.round_wind,
+        win_only=offer.extracted,
+        waits=waits,
+        extra=extra,
+    )
