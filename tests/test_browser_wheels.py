@@ -58,6 +58,14 @@ def test_the_engine_wheel_holds_the_packages_and_entry_points_but_not_the_corpus
     assert b"reference = reference_engine.plugin:ReferenceEngine" in entry_points
 
 
+def test_the_engine_wheel_carries_the_licence_as_each_dependency_carries_its_own(
+    wheels: list[Path],
+) -> None:
+    with zipfile.ZipFile(wheels[0]) as wheel:
+        licence = wheel.read(next(n for n in wheel.namelist() if n.endswith("licenses/LICENSE")))
+    assert licence == (ROOT / "LICENSE").read_bytes()
+
+
 def test_the_same_checkout_makes_the_same_wheels(wheels: list[Path], tmp_path: Path) -> None:
     again = build_wheels(ROOT, tmp_path, PYODIDE_PYTHON)
     assert [(tmp_path / w.filename).read_bytes() for w in again] == [w.read_bytes() for w in wheels]

@@ -127,12 +127,14 @@ def _project_files(root: Path) -> Iterator[tuple[str, bytes]]:
 
 def project_wheel(root: Path, folder: Path) -> Wheel:
     """mjspec from the checkout at ``root``, with its installed entry points (the runner finds
-    the reference engine through them, in the browser too)."""
+    the reference engine through them, in the browser too) and its licence, which every copy
+    carries."""
     installed = metadata.distribution(PROJECT)
     version = installed.version
     files = list(_project_files(root))
     entry_points = installed.read_text("entry_points.txt") or ""
     files.append((f"{DIST_INFO}/entry_points.txt", entry_points.encode()))
+    files.append((f"{DIST_INFO}/licenses/LICENSE", (root / "LICENSE").read_bytes()))
     return _write_wheel(
         folder,
         PROJECT,
