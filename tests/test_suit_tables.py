@@ -17,7 +17,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from reference_engine.analysis.counted import CountedHand, kinds_of
+from reference_engine.analysis.counted import CountedHand
 from reference_engine.analysis.decompose import counts_of, is_sets_and_pair, sets_and_pair
 from reference_engine.analysis.suits import RANKS, counts_of_key, facts, key_of
 from reference_engine.analysis.waits import sets_and_pair_waits
@@ -99,6 +99,8 @@ def _assert_suit_keys_read_as_listed(most: int) -> None:
             if with_pair:
                 to_pair.append(rank)
         assert (found.to_complete, found.to_pair) == (_mask(to_complete), _mask(to_pair)), counts
+        # A block holding the pair always waits (on its pair becoming a pung, at least).
+        assert found.to_complete or not found.with_pair, counts
 
 
 def test_every_small_suit_key_completes_as_its_readings_say() -> None:
@@ -224,19 +226,32 @@ def test_a_counted_hand_waits_and_completes_as_the_readable_definition_says(
     assert complete > 300  # and hands that are complete
 
 
-def test_a_counted_hand_knows_the_discards_that_leave_it_ready() -> None:
-    for tiles in _hands(14, RIICHI_SIZES, 1_000):
+def _ready_discards(counts: list[int]) -> int:
+    """The kinds held whose discard leaves counts with a wait (as a mask)."""
+    found = []
+    for kind in range(34):
+        if counts[kind]:
+            counts[kind] -= 1
+            if sets_and_pair_waits(counts):
+                found.append(kind)
+            counts[kind] += 1
+    return _mask(found)
+
+
+@pytest.mark.parametrize(
+    ("sizes", "seed"), [(RIICHI_SIZES, 14), (TAIWANESE_SIZES, 17)], ids=["riichi", "taiwanese"]
+)
+def test_a_counted_hand_knows_the_discards_that_leave_it_ready(
+    sizes: tuple[int, ...], seed: int
+) -> None:
+    ready = 0
+    for tiles in _hands(seed, sizes, 1_000):
         hand = CountedHand(tiles)
         counts = counts_of(tuple(tiles))
-        expected = []
-        for kind in range(34):
-            if counts[kind]:
-                counts[kind] -= 1
-                if sets_and_pair_waits(counts):
-                    expected.append(kind)
-                counts[kind] += 1
-        assert [int(kind) for kind in kinds_of(hand.ready_discards())] == expected, tiles
+        assert hand.ready_discards() == _ready_discards(counts), tiles
         assert hand.wait_mask() == _mask(sets_and_pair_waits(counts))  # the hand is unchanged
+        ready += hand.ready_discards() != 0
+    assert ready > 200  # the sample holds hands a discard leaves ready
 
 
 def test_a_counted_hand_knows_the_kinds_it_can_claim() -> None:
@@ -339,6 +354,7 @@ def test_any_hand_of_up_to_seventeen_tiles_waits_as_the_readable_definition_says
     hand = CountedHand(tiles)
     assert list(hand.waits()) == sorted(sets_and_pair_waits(counts))
     assert hand.is_complete() == _readable_complete(counts)
+    assert hand.ready_discards() == _ready_discards(counts)
 
 
 # --- measured ----------------------------------------------------------------------------
@@ -354,7 +370,9 @@ def test_waits_cost_printed_readable_beside_counted(capsys: pytest.CaptureFixtur
     waits by trying every tile with the readings listed (500 hands); what the families call
     after a hand changes today (``sets_and_pair_waits`` on recounted tiles); a counted
     hand's waits after a change (the kept answer forgotten); and a whole change of a counted
-    hand (a tile removed and added back, then its waits). Printed, never asserted."""
+    hand (a tile removed and added back, then its waits). Then the discards that leave
+    14-tile hands ready, by each kind's waits and by a counted hand. Printed, never
+    asserted."""
     hands = _hands(1300, (13,), 5_000)
     tuples = [tuple(tiles) for tiles in hands]
     counted = [CountedHand(tiles) for tiles in hands]
@@ -381,8 +399,26 @@ def test_waits_cost_printed_readable_beside_counted(capsys: pytest.CaptureFixtur
             hand.add(tile)
             hand.wait_mask()
         whole = min(whole, _cpu_us(started, len(changes)))
+    fourteen = _hands(1400, (14,), 3_000)
+    counted14 = [CountedHand(tiles) for tiles in fourteen]
+    recounted = [counts_of(tuple(tiles)) for tiles in fourteen]
+    for counts, hand in zip(recounted, counted14, strict=True):  # warms every table
+        assert hand.ready_discards() == _ready_discards(counts)
+    ready_today = ready_counted = float("inf")
+    for _ in range(3):
+        started = time.process_time()
+        for counts in recounted:
+            _ready_discards(counts)
+        ready_today = min(ready_today, _cpu_us(started, len(recounted)))
+        started = time.process_time()
+        for hand in counted14:
+            hand.ready_discards()
+        ready_counted = min(ready_counted, _cpu_us(started, len(counted14)))
     with capsys.disabled():
-        print(f"\nwaits, µs of CPU per call on {len(hands)} 13-tile hands:")
+        print(f"\nready discards, µs of CPU per call on {len(fourteen)} 14-tile hands:")
+        print(f"  sets_and_pair_waits after each kind held      {ready_today:8.2f}")
+        print(f"  CountedHand.ready_discards                    {ready_counted:8.2f}")
+        print(f"waits, µs of CPU per call on {len(hands)} 13-tile hands:")
         print(f"  readable (every tile tried, readings listed)  {readable:8.2f}")
         print(f"  sets_and_pair_waits(counts_of(tiles)), today  {today:8.2f}")
         print(f"  CountedHand waits after a change              {fast:8.2f}")

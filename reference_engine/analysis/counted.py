@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from reference_engine.analysis.suits import TABLE, WEIGHTS
+from reference_engine.analysis.suits import HONOUR_FACTS, TABLE, WEIGHTS, SuitFacts
 from spec.tiles import RED_FIVES, Tile, format_tiles
 
 KINDS = 34
@@ -188,16 +188,46 @@ class CountedHand:
 
     def ready_discards(self) -> int:
         """The kinds (a 34-bit mask) whose discard leaves the tiles one short of sets and a
-        pair with at least one wait (the ready test of riichi.play.riichi)."""
-        kept = self._waits
+        pair with at least one wait (the ready test of riichi.play.riichi, for this shape).
+        A discard changes one block: each is judged from that block's facts after it and
+        what the other blocks are (short, or holding the pair)."""
+        blocks = self._blocks()
+        shorts: list[int] = []
+        pairs = 0
+        for index, (block, _) in enumerate(blocks):
+            if block.with_pair:
+                pairs += 1
+            elif not block.complete:
+                shorts.append(index)
+        if len(shorts) > 2:  # a discard mends one block at most
+            return 0
         found = 0
-        for kind in range(KINDS):
-            if self.counts[kind]:
-                self._shift(kind, -1)
-                if self._wait_mask():
+        for index, (block, discards) in enumerate(blocks):
+            others_short = [blocks[other][0] for other in shorts if other != index]
+            if len(others_short) > 1:
+                continue
+            others_pairs = pairs - block.with_pair
+            for kind, after in discards:
+                if _leaves_a_wait(after, others_short, others_pairs):
                     found |= 1 << kind
-                self._shift(kind, 1)
-        self._waits = kept
+        return found
+
+    def _blocks(self) -> list[tuple[SuitFacts, list[tuple[int, SuitFacts]]]]:
+        """Each block holding tiles: its facts and, for each kind held in it, the block's
+        facts after one tile of that kind is discarded."""
+        found = []
+        start = 0
+        for key in self.keys:
+            if key:
+                block = TABLE[key]
+                found.append(
+                    (block, [(start + rank, TABLE[after]) for rank, after in block.discards])
+                )
+            start += 9
+        for kind in range(HONOUR_START, KINDS):
+            held = self.counts[kind]
+            if held:
+                found.append((HONOUR_FACTS[held], [(kind, HONOUR_FACTS[held - 1])]))
         return found
 
     # --- claim masks ---------------------------------------------------------------------
@@ -225,3 +255,25 @@ class CountedHand:
         for start, key in zip(SUIT_STARTS, self.keys, strict=True):
             mask |= TABLE[key].kong_claims << start
         return mask
+
+
+def _is_short(block: SuitFacts) -> bool:
+    """Neither complete nor complete with the pair."""
+    return not block.complete and not block.with_pair
+
+
+def _leaves_a_wait(block: SuitFacts, others_short: list[SuitFacts], others_pairs: int) -> bool:
+    """Whether a hand one tile short has a wait, from one block's facts and the others'
+    summary: the rule of :meth:`CountedHand.wait_mask` asked of masks being empty. A block
+    holding the pair is always made sets only by one more copy of its pair (a fifth copy
+    read too, as the readable definition does), so two such blocks always wait."""
+    if _is_short(block):
+        if others_short:
+            return False
+        adds = block.to_pair if others_pairs == 0 else block.to_complete if others_pairs == 1 else 0
+        return adds != 0
+    pairs = others_pairs + block.with_pair
+    if others_short:
+        (short,) = others_short
+        return (short.to_pair if pairs == 0 else short.to_complete if pairs == 1 else 0) != 0
+    return pairs == 2

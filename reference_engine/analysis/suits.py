@@ -10,8 +10,9 @@ and kept: the table holds only keys that hands reach (a few thousand), never all
 Completeness is the per-suit definition of :func:`~reference_engine.analysis.waits.suit_facts`
 (sets and a pair, ``riichi.tiles.hand-shape``, ``tw.structure.five-sets-and-pair``); this
 module adds the int keys and writes each rank set as a 9-bit mask (bit ``r`` for rank ``r``).
-An honour is a block of its own, read from its count: complete held 0 or 3 times, complete
-with the pair held twice (:data:`HONOUR_COMPLETE`, :data:`HONOUR_PAIR`).
+An honour kind is a block of its own whose facts follow from its count
+(:data:`HONOUR_FACTS`): complete held 0 or 3 times, complete with the pair held twice, made
+the pair by a second copy or a pung by a third; four copies complete nothing.
 """
 
 from __future__ import annotations
@@ -22,8 +23,6 @@ from reference_engine.analysis.waits import suit_facts
 
 RANKS = 9
 WEIGHTS = tuple(5**rank for rank in range(RANKS))  # what one tile of each rank adds to a key
-HONOUR_COMPLETE = (True, False, False, True, False)  # by count: none held, or a pung
-HONOUR_PAIR = (False, False, True, False, False)  # by count: the pair
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +33,8 @@ class SuitFacts:
     ``to_complete`` / ``to_pair``: the ranks whose addition makes the suit so (a rank held
     four times is included when five copies would read so, as the readable definition
     says); ``chow_claims``: the ranks a discard of which makes a chow with two held tiles;
-    ``pung_claims`` / ``kong_claims``: the ranks held at least twice / three times."""
+    ``pung_claims`` / ``kong_claims``: the ranks held at least twice / three times;
+    ``discards``: for each rank held, the rank and the key left when one is discarded."""
 
     complete: bool
     with_pair: bool
@@ -43,6 +43,22 @@ class SuitFacts:
     chow_claims: int
     pung_claims: int
     kong_claims: int
+    discards: tuple[tuple[int, int], ...]
+
+
+HONOUR_FACTS = tuple(
+    SuitFacts(
+        complete=held in (0, 3),
+        with_pair=held == 2,
+        to_complete=int(held == 2),
+        to_pair=int(held == 1),
+        chow_claims=0,
+        pung_claims=int(held >= 2),
+        kong_claims=int(held >= 3),
+        discards=((0, held - 1),) if held else (),
+    )
+    for held in range(5)
+)  # an honour kind's facts by its count (its key), rank 0 standing for the kind itself
 
 
 def key_of(counts: list[int] | tuple[int, ...]) -> int:
@@ -95,6 +111,7 @@ def _facts(key: int) -> SuitFacts:
         chow_claims=_chow_claims(counts),
         pung_claims=_mask([rank for rank, count in enumerate(counts) if count >= 2]),
         kong_claims=_mask([rank for rank, count in enumerate(counts) if count >= 3]),
+        discards=tuple((rank, key - WEIGHTS[rank]) for rank in range(RANKS) if counts[rank]),
     )
 
 
