@@ -185,15 +185,9 @@ def _situation(
 MAX_ACTIONS = 1000  # a script has at most 1,000 actions (the scenario schema)
 
 
-def play(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
-    """Deal, apply the script, and report the trace (every situation, or with ``trace:
-    last`` the last one only), a refused action, and the result."""
-    dealer = _seat(given.get("dealer", "east"), "dealer")
-    streak = given.get("dealer_streak", 0)
-    if not isinstance(streak, int) or isinstance(streak, bool) or streak < 0:
-        raise RuleError(
-            "invalid-request", "'dealer_streak' must be a count", path=("dealer_streak",)
-        )
+def _script(given: Mapping[str, Any]) -> list[Action]:
+    """The actions of a play request's script, each read (an error names the one that
+    is not an action)."""
     script = given.get("actions", [])
     if not isinstance(script, Sequence) or isinstance(script, str):
         raise RuleError("invalid-request", "'actions' must be a list", path=("actions",))
@@ -203,6 +197,19 @@ def play(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
             actions.append(parse_action(str(text)))
         except RuleError as error:
             raise error.at("actions", index) from None
+    return actions
+
+
+def play(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
+    """Deal, apply the script, and report the trace (every situation, or with ``trace:
+    last`` the last one only), a refused action, and the result."""
+    dealer = _seat(given.get("dealer", "east"), "dealer")
+    streak = given.get("dealer_streak", 0)
+    if not isinstance(streak, int) or isinstance(streak, bool) or streak < 0:
+        raise RuleError(
+            "invalid-request", "'dealer_streak' must be a count", path=("dealer_streak",)
+        )
+    actions = _script(given)
     passing = _choice(given, "unscripted_claims", ("wait", "pass")) == "pass"
     every_action = _choice(given, "trace", ("every-action", "last")) == "every-action"
     table = rules.table_of(given)
