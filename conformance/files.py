@@ -91,7 +91,12 @@ def read_bounded(path: Path, name: str, limit: int = MAX_BYTES) -> bytes:
 def read_utf8(path: Path, name: str, limit: int = MAX_BYTES) -> str:
     """The text of the regular file ``path`` (:func:`read_bounded`), decoded as UTF-8; a
     byte that is not is a ``not-utf8`` problem at its line and column."""
-    raw = read_bounded(path, name, limit)
+    return decode_utf8(read_bounded(path, name, limit), name)
+
+
+def decode_utf8(raw: bytes, name: str) -> str:
+    """``raw`` decoded as UTF-8; a byte that is not is a ``not-utf8`` problem at its line and
+    column."""
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -3,8 +3,9 @@
 Each hand of each log is replayed (:mod:`conformance.replay.replay`); the report gives, per
 game, how many hands agree, and for each hand that does not, its first divergence: the log's
 line, the step, the log's action and the engine's answer. A malformed log is a located,
-coded problem (exit 1), never a traceback. Reads MJAI event logs (JSON Lines) and Tenhou
-JSON (:mod:`conformance.replay.tenhou`), told apart by their first line. The hands
+coded problem (exit 1), never a traceback. Reads MJAI event logs (JSON Lines), Tenhou
+JSON (:mod:`conformance.replay.tenhou`) and Tenhou's mjlog XML, plain or gzip
+(:mod:`conformance.replay.mjlog`), told apart by their first bytes. The hands
 are replayed in shards (:mod:`conformance.campaign`): here, in ``--workers`` processes or on
 a Dask cluster (``--dask``), with the same report.
 """
@@ -26,10 +27,11 @@ from conformance.campaign import (
     shards_of,
 )
 from conformance.engine import reference_plugin
-from conformance.files import read_utf8
+from conformance.files import decode_utf8, read_bounded
 from conformance.problems import Problem, ProblemsError
 from conformance.proposals import UnwritableError
 from conformance.replay.mjai import MAX_LOG_BYTES, LoggedHand, parse_mjai
+from conformance.replay.mjlog import is_mjlog, parse_mjlog
 from conformance.replay.propose import write_proposal
 from conformance.replay.replay import HandReplay, Verdict, replay_hand
 from conformance.replay.rules import finder_for
@@ -40,13 +42,16 @@ from spec.families import families
 
 def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "logs", nargs="+", metavar="LOG", help="game logs: MJAI (JSON Lines) or Tenhou JSON"
+        "logs",
+        nargs="+",
+        metavar="LOG",
+        help="game logs: MJAI (JSON Lines), Tenhou JSON or Tenhou mjlog XML (plain or gzip)",
     )
     parser.add_argument(
         "--log-format",
-        choices=("auto", "mjai", "tenhou"),
+        choices=("auto", "mjai", "tenhou", "mjlog"),
         default="auto",
-        help="the logs' format (default: told from each file's first line)",
+        help="the logs' format (default: told from each file's first bytes)",
     )
     parser.add_argument(
         "--variant",
@@ -125,12 +130,18 @@ def rule_tally(replays: list[HandReplay]) -> dict[str, dict[str, int]]:
     return dict(sorted(tally.items()))
 
 
-def read_log(path: Path, name: str, log_format: str) -> list[LoggedHand]:
-    """The hands of one log file, MJAI or Tenhou JSON (``auto``: as its text looks)."""
-    text = read_utf8(path, name, MAX_LOG_BYTES)
+def read_log(path: Path, name: str, log_format: str) -> tuple[list[LoggedHand], list[Problem]]:
+    """The hands of one log file, MJAI, Tenhou JSON or mjlog (``auto``: as its first bytes
+    look), and the problems of the hands of an mjlog that could not be read (the others are
+    replayed); :class:`ProblemsError` when the file cannot be read."""
+    raw = read_bounded(path, name, MAX_LOG_BYTES)
+    if log_format == "mjlog" or (log_format == "auto" and is_mjlog(raw)):
+        read = parse_mjlog(raw, name)
+        return list(read.hands), list(read.problems)
+    text = decode_utf8(raw, name)
     if log_format == "tenhou" or (log_format == "auto" and is_tenhou(text)):
-        return parse_tenhou(text, name)
-    return parse_mjai(text, name)
+        return parse_tenhou(text, name), []
+    return parse_mjai(text, name), []
 
 
 def replay_command(args: argparse.Namespace) -> int:
@@ -141,11 +152,13 @@ def replay_command(args: argparse.Namespace) -> int:
     problems = 0
     for name in args.logs:
         try:
-            hands += read_log(Path(name), name, args.log_format)
+            read, unread = read_log(Path(name), name, args.log_format)
         except ProblemsError as error:
-            for problem in error.problems:
-                print(problem, file=sys.stderr)
-            problems += len(error.problems)
+            read, unread = [], list(error.problems)
+        hands += read
+        for problem in unread:
+            print(problem, file=sys.stderr)
+        problems += len(unread)
     shards = [Shard(variant, tuple(part)) for part in shards_of(hands, count)]
     try:
         results = run_shards(replay_shard, shards, workers=args.workers, dask=args.dask)

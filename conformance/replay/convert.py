@@ -7,7 +7,8 @@ follows a kan or a North, the dora indicators ``start_kyoku``'s and each ``dora`
 the ura indicators those a win shows. Each event becomes the action of the rules' grammar
 (:mod:`spec.actions`) it is; a replacement draw and ``reach_accepted`` are none (the engine
 draws and takes the deposit itself). The request is a ``play`` request like any fixture's,
-with ``unscripted_claims: pass`` (a log records no passes) and ``trace: last``.
+with ``unscripted_claims: pass`` (a log records no passes) and ``trace: last``, and the
+table's rule options where the log's header names them (``start_kyoku``'s ``options``).
 """
 
 from __future__ import annotations
@@ -243,6 +244,9 @@ def replayable(hand: LoggedHand, variant: str) -> Replayable:
         "unscripted_claims": "pass",  # the log leaves out the claims nobody made
         "trace": "last",  # the replay reads the end, not every step
     }
+    options = start.data.get("options")
+    if isinstance(options, dict) and options:
+        given["options"] = dict(options)  # the table rules the log's header names
     return Replayable(
         {"variant": variant, "kind": "play", "given": given}, tuple(script.lines), players
     )
