@@ -21,10 +21,12 @@ from reference_engine.play.selfplay import random_choice
 from reference_engine.play.state import GameState, Phase
 from reference_engine.play.wall import WallLayout, explicit_wall, shuffled
 from spec.actions import Action, ActionKind, parse_action, parse_discard
-from spec.errors import RuleError
+from spec.errors import RuleError, raise_first
 from spec.melds import Meld, parse_meld
+from spec.possible import copy_problems
 from spec.seats import SEATS, Seat, next_seat
 from spec.tiles import Tile, format_tiles, run_notation, tiles_at
+from spec.tileset import table_tile_set
 
 
 def _seat(value: object, *path: str | int) -> Seat:
@@ -284,6 +286,7 @@ def claim(rules: PlayRules, given: Mapping[str, Any], extra: object = None) -> d
         waits=tuple(waits_of(rules, h, m) for h, m in zip(hands, melds, strict=True)),
         extra=extra,
     )
+    check_claim_copies(rules, state, given.get("options"))
     wanted: dict[Seat, Action] = {}
     for name, text in (given.get("claims") or {}).items():
         seat = _seat(name, "claims", str(name))
@@ -292,6 +295,16 @@ def claim(rules: PlayRules, given: Mapping[str, Any], extra: object = None) -> d
         except RuleError as error:
             raise error.at("claims", name) from None
     return claim_answer(rules, state, wanted)
+
+
+def check_claim_copies(rules: PlayRules, state: GameState, options: object) -> None:
+    """riichi.tiles.set, cc.tiles.set: the claimants' tiles, their melds and the tile offered
+    hold no more copies of a tile than the table's set (``too-many-copies`` at ``hands``)."""
+    tiles = table_tile_set(rules.profile.tiles, options)
+    held = [tile for hand in state.hands for tile in hand]
+    melds = [meld for seat_melds in state.melds for meld in seat_melds]
+    offered = () if state.pending is None else (state.pending,)
+    raise_first(copy_problems(tiles, held, melds, offered, path=("hands",)))
 
 
 def claim_answer(

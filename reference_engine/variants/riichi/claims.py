@@ -17,7 +17,7 @@ from typing import Any
 
 from reference_engine.hand import WinningHand
 from reference_engine.play.hands import sorted_tiles, waits_of
-from reference_engine.play.scenario import claim_answer
+from reference_engine.play.scenario import check_claim_copies, claim_answer
 from reference_engine.play.state import GameState, Phase
 from reference_engine.variants.riichi.play import RiichiPlay
 from reference_engine.variants.riichi.shapes import riichi_readings
@@ -97,6 +97,7 @@ def claim_outcome(given: Mapping[str, Any], rules: RiichiPlay, round_wind: Seat)
         for name, text in (given.get("claims") or {}).items()
     }
     state = claim_state(rules, claimants, Offer(tile, source, extracted, round_wind))
+    check_claim_copies(rules, state, given.get("options"))
     return claim_answer(rules, state, wanted)
 
 
