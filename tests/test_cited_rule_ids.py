@@ -26,7 +26,8 @@ def catalogue_ids() -> set[str]:
 def cited_ids(prefixes: set[str]) -> dict[str, set[str]]:
     """Each rule id cited in a module, class or function docstring, with where."""
     families = "|".join(sorted(prefixes))
-    pattern = re.compile(rf"\b((?:{families})\.[a-z0-9-]+(?:\.[a-z0-9*-]+)+)")
+    # Not inside a dotted Python path (reference_engine.variants.riichi.north.north_passed).
+    pattern = re.compile(rf"(?<![\w.])((?:{families})\.[a-z0-9-]+(?:\.[a-z0-9*-]+)+)")
     cited: dict[str, set[str]] = {}
     for folder in CODE:
         for path in sorted((ROOT / folder).rglob("*.py")):
