@@ -16,6 +16,7 @@ import pytest
 from mjlog_logs import mjlog_of
 
 from conformance.cli import main
+from conformance.replay import mjlog
 from conformance.replay.convert import replayable
 from conformance.replay.mjai import Event, LoggedHand, parse_mjai
 from conformance.replay.mjlog import (
@@ -137,6 +138,8 @@ BROKEN = {
     "an element no mjlog has": ("<DORA ", "<BOGUS/><DORA ", "BOGUS", None),
     "an attribute no mjlog writes": ("<DORA ", '<DORA colour="red" ', "DORA", "colour"),
     "a meld that is not a number": ('<N who="1" m="', '<N who="1" m="x', "N", "m"),
+    "a draw Tenhou never writes": ("<RYUUKYOKU ", '<RYUUKYOKU type="kan5" ', "RYUUKYOKU", "type"),
+    "a yaku id past Tenhou's list": ('yaku="', 'yaku="99,1,', "AGARI", "yaku"),
 }
 
 
@@ -154,7 +157,7 @@ def test_a_malformed_part_is_a_located_problem_for_its_hand_only(
     number = problem.path[1]
     assert problem.code == "log-field"
     assert problem.path == ("hand", number, tag) + ((attribute,) if attribute else ())
-    assert (problem.line, problem.column) == (1, at + 1)
+    assert (problem.line, problem.column) == (1, text.rfind("<", 0, at + 1) + 1)  # its element
     assert len(broken.hands) == 11
     assert [h.number for h in broken.hands] == [n for n in range(12) if n != number]
 
@@ -188,6 +191,16 @@ def test_a_dtd_and_its_entities_are_refused_before_parsing(
     path.write_bytes(BILLION_LAUGHS)
     assert main(["replay", str(path), "--variant", "riichi-tenhou"]) == 1
     assert "log-dtd" in capsys.readouterr().err
+
+
+def test_a_gzip_record_that_inflates_past_the_size_limit_is_refused_unread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(mjlog, "MAX_LOG_BYTES", 1_000)  # the limit is 64 MB: a smaller bomb
+    bomb = gzip.compress(b"<" + b" " * 1_000)
+    assert len(bomb) < 100
+    (problem,) = parse_mjlog(bomb, "bomb.mjlog").problems
+    assert problem.code == "file-too-large"
 
 
 def test_the_lobbys_rules_become_the_requests_options() -> None:
