@@ -5,14 +5,27 @@ run (one process, ``--workers N`` local processes, or ``--dask ADDRESS``, the wo
 existing Dask cluster), the results are merged in the shards' order, so a report built from
 them is the same. The task and the shards must be picklable (a module-level function and
 plain data), as a process pool and Dask both require.
+
+:func:`run_campaign` cuts a list of items itself and ships as little as it can: local
+workers are forked from the command after it has warmed up (loaded the engine's tables,
+the catalogues), so they inherit the items and what was loaded, and are sent only ranges of
+item numbers; only a Dask worker, which may be another machine, receives the items
+themselves. The task's results should be compact (what the report needs), since they come
+back pickled.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+import gc
+import multiprocessing
+import sys
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import TypeVar
+from contextlib import contextmanager
+from functools import partial
+from multiprocessing.context import BaseContext
+from typing import Any, TypeVar
 
 from conformance.usage import UsageError
 
@@ -21,6 +34,9 @@ MAX_WORKERS = 256  # local processes; more is a typo, not a machine
 SHARDS_PER_WORKER = 4  # smaller shards even out the workers' loads
 S = TypeVar("S")
 R = TypeVar("R")
+T = TypeVar("T")  # an item of a campaign
+
+_held: Sequence[Any] = ()  # the items of the campaign under way, inherited by forked workers
 
 
 class CampaignError(Exception):
@@ -89,8 +105,58 @@ def run_shards(
     if dask is not None:
         parts = _on_dask(task, shards, dask)
     elif workers > 1 and len(shards) > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=_forking()) as pool:
             parts = list(pool.map(task, shards))
     else:
         parts = [task(shard) for shard in shards]
     return [result for part in parts for result in part]
+
+
+def _forking() -> BaseContext | None:
+    """The ``fork`` start method where it is safe and cheap (Linux, where it is the
+    default up to Python 3.13): a worker starts as a copy of the command, with everything it
+    loaded. None elsewhere (the platform's default, which starts workers afresh)."""
+    return multiprocessing.get_context("fork") if sys.platform == "linux" else None
+
+
+@contextmanager
+def _holding(items: Sequence[Any]) -> Iterator[None]:
+    """``items`` held by this process, for workers forked from it, while the block runs;
+    the objects made so far are left out of the garbage collector's passes, so that the
+    workers do not copy the memory pages they share with it by touching them."""
+    global _held
+    _held = items
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+        _held = ()
+
+
+def _held_part(task: Callable[[Sequence[T]], list[R]], numbers: range) -> list[R]:
+    """``task`` over the held items ``numbers`` (run in a forked worker)."""
+    return task(_held[numbers.start : numbers.stop])
+
+
+def run_campaign(
+    task: Callable[[Sequence[T]], list[R]],
+    items: Sequence[T],
+    *,
+    workers: int = 1,
+    dask: str | None = None,
+    warm: Callable[[], object] | None = None,
+) -> list[R]:
+    """``task`` over ``items`` cut into shards (consecutive items), every result in the
+    items' order. In local workers forked from this process, ``warm`` is called here first
+    and each worker is sent a range of item numbers; on Dask, each shard of items is sent."""
+    count = shard_count(workers)
+    if dask is None and workers > 1 and _forking() is not None and len(items) > 1:
+        if warm is not None:
+            warm()
+        parts = shards_of(range(len(items)), count)
+        numbers = [range(part[0], part[-1] + 1) for part in parts]
+        with _holding(items):
+            return run_shards(partial(_held_part, task), numbers, workers=workers)
+    shards = shards_of(items, count if dask is not None or workers > 1 else 1)
+    return run_shards(task, shards, workers=workers, dask=dask)

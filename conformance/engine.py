@@ -105,6 +105,14 @@ def reference_plugin() -> Engine:
     return load_engine(REFERENCE)
 
 
+def warm_play(variant: str) -> None:
+    """Have the reference engine play one seeded hand of ``variant`` with its own agents, so
+    that this process has loaded what playing and replaying that variant's hands needs (its
+    profile, its request checks, the tables hands fill), for workers forked from it."""
+    given = {"wall": {"seed": 0}, "actions": [], "agents": {"seed": 0}, "trace": "last"}
+    reference_plugin().evaluate({"variant": variant, "kind": "play", "given": given})
+
+
 def engine_info(engine: Engine) -> EngineInfo:
     """Read and check ``engine.info()``."""
     try:

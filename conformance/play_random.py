@@ -22,15 +22,10 @@ import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
-from conformance.campaign import (
-    CampaignError,
-    add_campaign_arguments,
-    run_shards,
-    shard_count,
-    shards_of,
-)
+from conformance.campaign import CampaignError, add_campaign_arguments, run_campaign
 from conformance.connect import EngineSpec, close_engine, open_engine
 from conformance.engine import (
     Engine,
@@ -39,6 +34,7 @@ from conformance.engine import (
     EngineSkipped,
     engine_info,
     reference_plugin,
+    warm_play,
 )
 from conformance.usage import variant_id
 
@@ -60,13 +56,6 @@ def deals(seed: int, count: int) -> list[Deal]:
     """The run's deals: deal ``i`` plays the wall of seed ``seed + i`` with agents seeded
     from it (so two runs of different seeds share no deal)."""
     return [Deal(i, seed + i, ((seed + i) * 7919 + 1) % AGENT_SEEDS) for i in range(count)]
-
-
-@dataclass(frozen=True)
-class Shard:
-    engine: EngineSpec
-    variant: str
-    deals: tuple[Deal, ...]
 
 
 @dataclass(frozen=True)
@@ -162,13 +151,12 @@ def _result_problems(result: Mapping[str, Any]) -> list[str]:
     return problems
 
 
-def play_shard(shard: Shard) -> list[Played]:
-    """Play a shard's deals with an engine of its own (run in a worker)."""
-    spec = shard.engine
+def play_deals(spec: EngineSpec, variant: str, plan: Sequence[Deal]) -> list[Played]:
+    """Play consecutive deals with an engine of their own (run in a worker)."""
     engine = open_engine(spec.name, timeout=spec.timeout, start_timeout=spec.start_timeout)
     reference = None if spec.name == REFERENCE else reference_plugin()
     try:
-        return [check_hand(engine, reference, shard.variant, deal) for deal in shard.deals]
+        return [check_hand(engine, reference, variant, deal) for deal in plan]
     finally:
         close_engine(engine)
 
@@ -181,11 +169,17 @@ def play_random(
     workers: int = 1,
     dask: str | None = None,
 ) -> Report:
-    """The run's report, the same however the deals are cut and run."""
-    count = shard_count(workers) if workers > 1 or dask else 1
-    shards = [Shard(engine, variant, tuple(part)) for part in shards_of(list(plan), count)]
+    """The run's report, the same however the deals are cut and run (local workers are
+    forked once the reference engine has played a hand of the variant: they inherit its
+    tables; an engine under test is opened by each shard)."""
     report = Report(engine.name, variant)
-    report.hands = run_shards(play_shard, shards, workers=workers, dask=dask)
+    report.hands = run_campaign(
+        partial(play_deals, engine, variant),
+        plan,
+        workers=workers,
+        dask=dask,
+        warm=partial(warm_play, variant),
+    )
     return report
 
 

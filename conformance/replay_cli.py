@@ -7,7 +7,8 @@ coded problem (exit 1), never a traceback. Reads MJAI event logs (JSON Lines), T
 JSON (:mod:`conformance.replay.tenhou`) and Tenhou's mjlog XML, plain or gzip
 (:mod:`conformance.replay.mjlog`), told apart by their first bytes. The hands
 are replayed in shards (:mod:`conformance.campaign`): here, in ``--workers`` processes or on
-a Dask cluster (``--dask``), with the same report.
+a Dask cluster (``--dask``), with the same report. The command reads the logs; a worker
+sends back each hand's replay without the hand's events, which the command holds.
 """
 
 from __future__ import annotations
@@ -16,17 +17,13 @@ import argparse
 import json
 import sys
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 
-from conformance.campaign import (
-    CampaignError,
-    add_campaign_arguments,
-    run_shards,
-    shard_count,
-    shards_of,
-)
-from conformance.engine import reference_plugin
+from conformance.campaign import CampaignError, add_campaign_arguments, run_campaign, shard_count
+from conformance.engine import reference_plugin, warm_play
 from conformance.files import decode_utf8, read_bounded
 from conformance.problems import Problem, ProblemsError
 from conformance.proposals import UnwritableError
@@ -70,14 +67,6 @@ def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 @dataclass(frozen=True)
-class Shard:
-    """Consecutive hands of the logs, replayed by one worker."""
-
-    variant: str
-    hands: tuple[LoggedHand, ...]
-
-
-@dataclass(frozen=True)
 class Replayed:
     """A hand's replay, or the problems that kept it from being replayed."""
 
@@ -85,17 +74,36 @@ class Replayed:
     problems: tuple[Problem, ...] = ()
 
 
-def replay_shard(shard: Shard) -> list[Replayed]:
-    """Replay a shard's hands on the reference engine (run in a worker)."""
+def replay_hands(variant: str, hands: Sequence[LoggedHand]) -> list[Replayed]:
+    """Replay consecutive hands on the reference engine (run in a worker). Each replay is
+    sent back with only the first event of its hand (:func:`_with_hands` puts the hand
+    back): the events are most of a replay's size."""
     engine = reference_plugin()
     out = []
-    for hand in shard.hands:
+    for hand in hands:
         try:
-            finder = finder_for(shard.variant)
-            out.append(Replayed(replay_hand(engine, hand, shard.variant, finder)))
+            replay = replay_hand(engine, hand, variant, finder_for(variant))
         except ProblemsError as error:
             out.append(Replayed(None, tuple(error.problems)))
+            continue
+        start = replace(hand, events=hand.events[:1])
+        out.append(Replayed(replace(replay, hand=start)))
     return out
+
+
+def _with_hands(results: Sequence[Replayed], hands: Sequence[LoggedHand]) -> list[Replayed]:
+    """The workers' results with their whole hands (each result is one hand's, in order)."""
+    return [
+        Replayed(replace(result.replay, hand=hand) if result.replay else None, result.problems)
+        for result, hand in zip(results, hands, strict=True)
+    ]
+
+
+def _warm(variant: str) -> None:
+    """Load what every worker needs before they are forked: the engine's tables for the
+    variant and its catalogue."""
+    warm_play(variant)
+    finder_for(variant)
 
 
 def _shown(replay: HandReplay) -> dict[str, object]:
@@ -132,22 +140,22 @@ def rule_tally(replays: list[HandReplay]) -> dict[str, dict[str, int]]:
 
 def read_log(path: Path, name: str, log_format: str) -> tuple[list[LoggedHand], list[Problem]]:
     """The hands of one log file, MJAI, Tenhou JSON or mjlog (``auto``: as its first bytes
-    look), and the problems of the hands of an mjlog that could not be read (the others are
-    replayed); :class:`ProblemsError` when the file cannot be read."""
+    look), and the problems of the hands of a Tenhou JSON or mjlog file that could not be
+    read (the others are replayed); :class:`ProblemsError` when the file cannot be read."""
     raw = read_bounded(path, name, MAX_LOG_BYTES)
     if log_format == "mjlog" or (log_format == "auto" and is_mjlog(raw)):
         read = parse_mjlog(raw, name)
         return list(read.hands), list(read.problems)
     text = decode_utf8(raw, name)
     if log_format == "tenhou" or (log_format == "auto" and is_tenhou(text)):
-        return parse_tenhou(text, name), []
+        return parse_tenhou(text, name)
     return parse_mjai(text, name), []
 
 
 def replay_command(args: argparse.Namespace) -> int:
     """Replay every hand; exit 0 when all agree, 1 on a divergence or a malformed log."""
     variant = variant_id(args.variant)
-    count = shard_count(args.workers)
+    shard_count(args.workers)  # a usage error before the logs are read
     hands: list[LoggedHand] = []
     problems = 0
     for name in args.logs:
@@ -159,12 +167,18 @@ def replay_command(args: argparse.Namespace) -> int:
         for problem in unread:
             print(problem, file=sys.stderr)
         problems += len(unread)
-    shards = [Shard(variant, tuple(part)) for part in shards_of(hands, count)]
     try:
-        results = run_shards(replay_shard, shards, workers=args.workers, dask=args.dask)
+        results = run_campaign(
+            partial(replay_hands, variant),
+            hands,
+            workers=args.workers,
+            dask=args.dask,
+            warm=partial(_warm, variant),
+        )
     except CampaignError as error:
         print(f"campaign: {error}", file=sys.stderr)
         return 2
+    results = _with_hands(results, hands)
     replays = [result.replay for result in results if result.replay is not None]
     for result in results:
         for problem in result.problems:
