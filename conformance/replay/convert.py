@@ -151,16 +151,30 @@ def _call(hand: LoggedHand, event: Event, seat: str, held: Counter[str]) -> str:
     return f"{seat} north"
 
 
+def _triple_ron(event: Event, script: Script, discarder: str | None) -> None:
+    """A triple ron's three wins, which the log writes as an abortive draw: the three other
+    players declare them on the last discard (or added kan), in turn from its player, and
+    the engine ends the hand as the table's rule says (riichi.abortive.triple-ron)."""
+    if discarder is None:
+        return  # no discard to win on: the engine's end is compared as it is
+    first = SEATS.index(discarder)
+    for step in range(1, script.players):
+        script.act(event, f"{SEATS[(first + step) % script.players]} win")
+
+
 def _event(hand: LoggedHand, event: Event, script: Script, state: dict[str, Any]) -> None:
     kind = event.type
     if kind == "dora":
         script.indicators.append(tile(hand, event, event.data.get("dora_marker"), "dora_marker"))
         return
     if kind == "ryukyoku":
-        if REASONS.get(str(event.data.get("reason"))) == "nine-terminals":
+        reason = REASONS.get(str(event.data.get("reason")))
+        if reason == "nine-terminals":
             # the player who drew last declares it (riichienv's event names no actor)
             seat = _seat(hand, event, script) if "actor" in event.data else state.get("drew")
             script.act(event, f"{seat} nine-terminals")
+        elif reason == "triple-ron":
+            _triple_ron(event, script, state.get("discarded"))
         return
     if kind == "reach_accepted":
         return
@@ -184,8 +198,10 @@ def _event(hand: LoggedHand, event: Event, script: Script, state: dict[str, Any]
         held[discarded] -= 1
         verb = "riichi" if state.pop("reach", None) == seat else "discard"
         script.act(event, f"{seat} {verb} {discarded}")
+        state["discarded"] = seat
     elif kind in CALLS:
         script.act(event, _call(hand, event, seat, held))
+        state["discarded"] = seat if kind == "kakan" else None  # an added kan may be robbed
     elif kind == "hora":
         # the ura indicators are the same for every winner; a winner without riichi may
         # be logged without them. MJAI's name is uradora_markers (jansou writes it);

@@ -22,7 +22,16 @@ from conformance.replay.convert import REASONS, RIICHI_DEPOSIT, SEATS, logged_de
 from conformance.replay.mjai import LoggedHand
 from conformance.replay.mjai_yaku import read_mjai_value
 from conformance.replay.tenhou_yaku import SCORE_FIELD, read_value
-from conformance.replay.value import COUNTED, LoggedValue, ScoreTextError, engine_patterns
+from conformance.replay.value import (
+    COUNTED,
+    NORTHS,
+    LoggedValue,
+    ScoreTextError,
+    engine_patterns,
+    norths_in_dora,
+)
+
+NAGASHI = frozenset({"nagashi_mangan", "nagashimangan", "nm"})  # spellings of REASONS
 
 
 @dataclass(frozen=True)
@@ -42,6 +51,11 @@ class LoggedEnd:
     def reason(self) -> str | None:
         """The draw's reason as a play result names it (None: a spelling not known here)."""
         return "win" if self.end == "win" else REASONS.get(self.spelled)
+
+    @property
+    def nagashi(self) -> bool:
+        """Whether the log ends the hand with a nagashi mangan (an exhaustive draw)."""
+        return self.spelled in NAGASHI
 
     @property
     def payments(self) -> dict[str, int]:
@@ -142,19 +156,20 @@ def value_difference(logged: LoggedValue, winner: Mapping[str, Any]) -> EndDiffe
     """The first of a winner's yaku (with the dora counted), han, fu and limit on which the
     log's value and the engine's differ; a figure the log leaves out is not compared."""
     seat = str(winner.get("seat"))
-    engine = engine_patterns(winner.get("patterns", {}), logged)
+    raw = winner.get("patterns", {})
+    engine = engine_patterns(raw, logged)
     if engine != dict(logged.patterns) or logged.unknown:
         unknown = f" (names not known here: {', '.join(logged.unknown)})" if logged.unknown else ""
         shown = _shown(logged.patterns) + unknown
         differing = sorted(
             p for p in {*engine, *logged.patterns} if engine.get(p) != logged.patterns.get(p)
         )
-        return EndDifference(
-            "yaku",
-            f"{seat} {shown}",
-            f"{seat} {_shown(engine)}",
-            differing[0] if differing else None,
-        )
+        first = differing[0] if differing else None
+        counted = ""
+        if norths_in_dora(raw, logged):
+            counted = " (its Norths counted in dora, as the log counts them)"
+            first = NORTHS if first == "dora" else first  # sanma.dora.nuki's difference
+        return EndDifference("yaku", f"{seat} {shown}", f"{seat} {_shown(engine)}{counted}", first)
     for item, figure in (("han", logged.han), ("fu", logged.fu)):
         if figure is not None and winner.get(item) != figure:
             return EndDifference(item, f"{seat} {figure}", f"{seat} {winner.get(item)}")

@@ -30,13 +30,15 @@ DRAWS = {  # a draw's reason -> the rules that settle it
     "four-kongs": ("abortive.four-kongs",),
     "four-winds": ("abortive.four-winds",),
     "four-riichi": ("abortive.four-riichi",),
-    "triple-ron": ("abortive.triple-ron",),
+    # where three rons do not abort (Mahjong Soul), the rule that has all three win
+    "triple-ron": ("abortive.triple-ron", "draws.no-triple-ron-abort"),
 }
 VALUES = {  # a figure of a win's value -> the rules that set it
     "han": ("points.base",),
     "fu": ("fu.base-and-rounding",),
     "limit": ("points.limits",),
 }
+NAGASHI = ("draws.nagashi-mangan",)
 TSUMO = ("payments.tsumo", "payments.tsumo-split")
 RON = ("payments.ron",)
 
@@ -93,8 +95,10 @@ class RuleFinder:
 
     def of_difference(self, item: str, end: LoggedEnd, pattern: str | None = None) -> str | None:
         """The rule a difference at the end is about: the draw's settlement (the log's
-        reason), who may win, the yaku in question (``pattern``) or the figure of the
-        value, or the winner's payment."""
+        reason; a nagashi mangan's own rule), who may win, the yaku in question
+        (``pattern``) or the figure of the value, or the winner's payment."""
+        if end.end == "draw" and end.nagashi:
+            return self.first(NAGASHI)
         if end.end == "draw" and end.reason in DRAWS:
             return self.first(DRAWS[end.reason])
         if item == "yaku" and pattern in self.by_pattern:

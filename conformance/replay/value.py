@@ -10,6 +10,7 @@ from dataclasses import dataclass
 DORA = frozenset({"dora", "ura-dora", "aka-dora", "nuki-dora"})  # counted: han = dora held
 DRAGONS = "yakuhai-dragons"  # the dragon pungs, counted, where a log does not name them
 DRAGON_PATTERNS = frozenset({"yakuhai-white", "yakuhai-green", "yakuhai-red"})
+NORTHS = "nuki-dora"
 COUNTED = DORA | {DRAGONS}
 
 
@@ -39,16 +40,31 @@ class LoggedValue:
     limit_stated: bool = True
 
 
-def engine_patterns(raw: object, logged: LoggedValue) -> dict[str, int]:
-    """The engine's patterns of a winner as the log counts them: a yaku 1, a dora how many,
-    the dragon pungs as one count where the log writes them so."""
-    found = {
+def _held(raw: object) -> dict[str, int]:
+    """A winner's patterns held (a yaku 1, a dora how many)."""
+    return {
         str(p): (n if p in DORA else 1)
         for p, n in (raw.items() if isinstance(raw, Mapping) else ())
         if isinstance(n, int) and n > 0
     }
+
+
+def norths_in_dora(raw: object, logged: LoggedValue) -> bool:
+    """Whether the engine's North dora (sanma.dora.nuki) are compared inside the log's dora
+    count: the winner set Norths aside and the log writes no North dora of its own, as
+    Tenhou, which lists its Norths in ドラ, writes them."""
+    return NORTHS in _held(raw) and NORTHS not in logged.patterns
+
+
+def engine_patterns(raw: object, logged: LoggedValue) -> dict[str, int]:
+    """The engine's patterns of a winner as the log counts them: a yaku 1, a dora how many,
+    the dragon pungs as one count where the log writes them so, the Norths inside the dora
+    where the log counts them so (:func:`norths_in_dora`)."""
+    found = _held(raw)
     if DRAGONS in logged.patterns:
         dragons = sum(1 for p in DRAGON_PATTERNS if p in found)
         found = {p: n for p, n in found.items() if p not in DRAGON_PATTERNS}
         found[DRAGONS] = dragons
+    if norths_in_dora(raw, logged):
+        found["dora"] = found.get("dora", 0) + found.pop(NORTHS)
     return found
