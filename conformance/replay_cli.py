@@ -17,10 +17,11 @@ import argparse
 import json
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from conformance.campaign import CampaignError, add_campaign_arguments, run_campaign, shard_count
 from conformance.engine import reference_plugin, warm_play
@@ -33,8 +34,9 @@ from conformance.replay.propose import write_proposal
 from conformance.replay.replay import HandReplay, Verdict, replay_hand
 from conformance.replay.rules import finder_for
 from conformance.replay.tenhou import is_tenhou, parse_tenhou
-from conformance.usage import variant_id
+from conformance.usage import UsageError, variant_id
 from spec.families import families
+from spec.schemas import definition_validator, schema
 
 
 def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
@@ -57,6 +59,15 @@ def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
         f"({', '.join(families()['riichi'].variants)})",
     )
     parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a table rule option of every hand's request (repeat for several; a key once), "
+        "over the log's own header: red_fives=false, open_tanyao=false, "
+        "open_kan_dora=after-discard (VALUE read as JSON where it is JSON, else as text)",
+    )
     parser.add_argument(
         "--propose",
         metavar="DIR",
@@ -152,10 +163,50 @@ def read_log(path: Path, name: str, log_format: str) -> tuple[list[LoggedHand], 
     return parse_mjai(text, name), []
 
 
+def given_options(pairs: Sequence[str]) -> dict[str, Any]:
+    """The request options of ``--option KEY=VALUE`` (each VALUE as JSON where it parses,
+    else as text); a usage error for a pair without ``=``, a key given twice, or options
+    the request's schema refuses (``$defs/options``)."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, equals, text = pair.partition("=")
+        if not equals or not key:
+            raise UsageError(f"--option {pair!r}: write it KEY=VALUE (red_fives=false)")
+        if key in options:
+            raise UsageError(f"--option {key} given more than once (a repeat would hide one)")
+        known = schema("scenario")["$defs"]["options"]["properties"]
+        if key not in known:
+            raise UsageError(f"--option {key}: not a table option (options: {', '.join(known)})")
+        try:
+            options[key] = json.loads(text)
+        except json.JSONDecodeError:
+            options[key] = text
+    errors = list(definition_validator("scenario", "options").iter_errors(options))
+    if options and errors:
+        error = min(errors, key=lambda e: str(list(e.absolute_path)))
+        where = ".".join(str(p) for p in error.absolute_path)
+        raise UsageError(f"--option {where}: {error.message}")
+    return options
+
+
+def with_options(hands: Sequence[LoggedHand], options: Mapping[str, Any]) -> list[LoggedHand]:
+    """The hands with ``options`` set on their ``start_kyoku`` over the log's own."""
+    if not options:
+        return list(hands)
+    out = []
+    for hand in hands:
+        start = hand.start
+        merged = {**start.data.get("options", {}), **options}
+        first = replace(start, data={**start.data, "options": merged})
+        out.append(replace(hand, events=(first, *hand.events[1:])))
+    return out
+
+
 def replay_command(args: argparse.Namespace) -> int:
     """Replay every hand; exit 0 when all agree, 1 on a divergence or a malformed log."""
     variant = variant_id(args.variant)
     shard_count(args.workers)  # a usage error before the logs are read
+    options = given_options(args.option)
     hands: list[LoggedHand] = []
     problems = 0
     for name in args.logs:
@@ -163,7 +214,7 @@ def replay_command(args: argparse.Namespace) -> int:
             read, unread = read_log(Path(name), name, args.log_format)
         except ProblemsError as error:
             read, unread = [], list(error.problems)
-        hands += read
+        hands += with_options(read, options)
         for problem in unread:
             print(problem, file=sys.stderr)
         problems += len(unread)

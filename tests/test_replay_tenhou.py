@@ -19,7 +19,8 @@ from conformance.replay.tenhou import is_tenhou, parse_tenhou
 
 
 def events_of(text: str) -> list[tuple[Any, ...]]:
-    (hand,) = parse_tenhou(text, "game.json")
+    (hand,), problems = parse_tenhou(text, "game.json")
+    assert problems == []
     return [
         (e.type, e.data.get("actor"), e.data.get("pai") or e.data.get("dora_marker"))
         for e in hand.events[1:]
@@ -68,7 +69,8 @@ def test_a_riichi_discard_won_on_pays_no_deposit_and_others_do() -> None:
         [["r18"], ["r60"], [], []],
         ["和了", [0, -8000, 8000, 0], [2, 1, 2, ""]],
     )
-    (hand,) = parse_tenhou(text, "game.json")
+    (hand,), problems = parse_tenhou(text, "game.json")
+    assert problems == []
     kinds = [e.type for e in hand.events[1:]]
     assert kinds == [
         "tsumo", "reach", "dahai", "reach_accepted",  # east's riichi stands
@@ -83,7 +85,8 @@ def test_the_open_wall_and_the_script_come_from_the_hand_array() -> None:
         [[11], [41], [], []],
         ["流局", [0, 0, 0, 0]],
     )
-    (hand,) = parse_tenhou(text, "game.json")
+    (hand,), problems = parse_tenhou(text, "game.json")
+    assert problems == []
     given = replayable(hand, "riichi").request["given"]
     assert given["wall"]["hands"]["east"].split().count("0p") == 1
     assert given["wall"]["dead_wall"] == {"indicators": "1p"}
@@ -155,7 +158,7 @@ def _tenhou_abort_as_exhaustive(hand: dict, log: list[str]) -> bool:
     if hand["engine"] in {f"reason: {abort}" for abort in ABORTS}:
         return True
     takes = sum(len(rows[5 + 3 * seat]) for seat in range(4))
-    return hand["engine"].startswith("end: None") and takes < LIVE_DRAWS
+    return hand["engine"].startswith("end: the hand goes on") and takes < LIVE_DRAWS
 
 
 def _noten_total_3000(hand: dict[str, Any], events: list[dict[str, Any]]) -> bool:

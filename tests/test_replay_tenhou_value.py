@@ -85,14 +85,6 @@ def test_a_value_that_differs_names_its_item_and_rule(
     assert hand["log"].startswith(f"{item}: ")
 
 
-def test_a_yaku_name_not_in_the_table_is_a_difference_that_names_it(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    hand = replayed(tmp_path, [*VALUE, "八連荘(役満)"], capsys)
-    assert hand["log"].startswith("yaku: ")
-    assert "八連荘" in hand["log"]
-
-
 def test_jansous_empty_score_string_compares_no_value() -> None:
     assert read_value([""]) is None
     assert read_value([]) is None

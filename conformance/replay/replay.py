@@ -7,9 +7,15 @@ that does not, and refuses the log's next action because claims are pending, get
 (a request is a whole hand). Any other refusal is the
 first divergence of the hand: the step, the log's action and line, and the engine's words.
 At the end the engine's result is compared with the log's (:mod:`conformance.replay.ending`:
-a win or a draw, the draw's reason, the winners, the score changes). Each hand names the
-rules it exercised and, when it diverges, the rule the divergence is about
+a win or a draw, the draw's reason, the winners, the score changes); a hand the log stops before
+its end, or the engine does not end after the log's last action, says so in words. Each
+hand names the rules it exercised and, when it diverges, the rule the divergence is about
 (:mod:`conformance.replay.rules`).
+
+The replay never makes up a tile: a log that leaves out the dora indicator a kan turns
+(Tenhou JSON lists the indicators, not when each is turned) is a located problem of the
+hand (``log-indicator``) where the engine turned more indicators than the log holds, not
+a hand replayed with an indicator the engine took from the tiles nobody saw.
 """
 
 from __future__ import annotations
@@ -20,13 +26,17 @@ from enum import Enum
 from typing import Any
 
 from conformance.engine import Engine
+from conformance.problems import ProblemsError
 from conformance.replay.convert import SEATS, Replayable, replayable
-from conformance.replay.ending import first_difference, logged_end
+from conformance.replay.ending import first_difference, logged_end, played_past_bust
 from conformance.replay.mjai import LoggedHand
 from conformance.replay.rules import RuleFinder
 
 MAX_PASSES = 400
 CLAIMS = frozenset({"chow", "pung", "kong", "win"})
+KANS = frozenset({"ankan", "kakan", "daiminkan"})  # the melds that turn a dora indicator
+GOES_ON = "the hand goes on after the log's last action (the engine has not ended it)"
+LOG_STOPS = "the log stops before the hand ends (no win or draw after its last action)"
 
 
 class Verdict(Enum):
@@ -87,8 +97,34 @@ def _refusing_rule(illegal: Mapping[str, Any], finder: RuleFinder, action: str) 
     return finder.of_action(action)
 
 
+def _tiles(text: str) -> int:
+    """How many tiles an MPSZ string names (``2z4s`` -> 2, ``123m`` -> 3)."""
+    return sum(c.isdigit() for c in text)
+
+
+def check_indicators(hand: LoggedHand, replay: Replayable, outcome: Mapping[str, Any]) -> None:
+    """Raise a ``log-indicator`` problem, at the kan whose indicator is missing, when the
+    engine turned more dora indicators than the log holds (riichi.play.kongs: each kan turns
+    one): the indicator the engine showed is a tile the log never wrote."""
+    trace = outcome.get("trace")
+    state = trace[-1].get("state", {}) if isinstance(trace, list) and trace else {}
+    shown = state.get("indicators") if isinstance(state, Mapping) else None
+    logged = replay.request["given"]["wall"]["dead_wall"]["indicators"].split()
+    if not isinstance(shown, str) or _tiles(shown) <= len(logged):
+        return
+    kans = [event for event in hand.events if event.type in KANS]
+    kan = kans[min(len(logged), len(kans)) - 1] if kans else hand.start
+    message = (
+        f"hand {hand.number + 1}: the log holds {len(logged)} dora indicator(s), but its "
+        f"kans turn {_tiles(shown)}: the indicator of the {kan.type} here is not in the log "
+        "(the replay does not make one up)"
+    )
+    raise ProblemsError([hand.problem(kan, "log-indicator", message)])
+
+
 def replay_hand(engine: Engine, hand: LoggedHand, variant: str, finder: RuleFinder) -> HandReplay:
-    """Replay ``hand`` (raises ProblemsError on a malformed event)."""
+    """Replay ``hand`` (raises ProblemsError on a malformed event, or a kan indicator the log
+    does not hold)."""
     replay = replayable(hand, variant)
     lines = list(replay.lines)
     passes = 0
@@ -133,21 +169,25 @@ def replay_hand(engine: Engine, hand: LoggedHand, variant: str, finder: RuleFind
         lines[step:step] = [line] * added
         given = {**replay.request["given"], "actions": widened}
         replay = Replayable({**replay.request, "given": given}, tuple(lines), replay.players)
+    check_indicators(hand, replay, outcome)
     result = outcome.get("result", {})
     actions = replay.request["given"]["actions"]
     rules = finder.of_hand(actions, result, self_drawn)
-    if ending is None:
+    if ending is None or "end" not in result:
+        ended = f"end: {result['end']}" if "end" in result else f"end: {GOES_ON}"
         return HandReplay(
             hand,
             Verdict.DIFFERS,
-            logged="(the log does not end the hand)",
-            engine=str(result.get("end")),
+            logged=f"end: {LOG_STOPS}" if ending is None else f"end: {ending.end}",
+            engine=ended,
             passes=passes,
             item="end",
             rules=rules,
             request=replay.request,
         )
-    difference = first_difference(ending, result, replay.players)
+    difference = played_past_bust(hand, replay.request) or first_difference(
+        ending, result, replay.players
+    )
     if difference is not None:
         end_line = next(e.line for e in hand.events if e.type in ("hora", "ryukyoku"))
         return HandReplay(

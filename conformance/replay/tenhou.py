@@ -16,17 +16,30 @@ meld string names) take it, and trying the claim as passed when it leads nowhere
 hand becomes the events an MJAI log would hold (:mod:`conformance.replay.mjai`), so the
 rest of the replay is the same for both formats. The score changes Tenhou writes leave out
 the riichi deposits (the next hand's scores show them): a riichi is taken as paid unless
-its discard was won on. Four-player games only; three-player Tenhou JSON (its Norths) is
-refused with a clear problem.
+its discard was won on.
+
+A three-player game keeps the four seats' arrays, the fourth seat's dealt hand, takes and
+discards empty (and its score 0); a North set aside is ``f44`` among its player's discards,
+its replacement the next take. The hand's ``kyoku`` counts four to a round there too (the
+dealer is ``kyoku % 4``), and a meld string's letter names the previous player (first) or
+the next (last): no one sits across. These are readings of the layout (no licensed
+three-player record was at hand to confirm them). A hand whose result is empty ``[]`` is
+a hand the log stops before its end (the replay says so).
+
+The game's ``rule`` header names the table's rules (:func:`table_options`): ``aka`` (or
+``aka51``-``aka53``, the red fives of each suit) and the lobby's ``disp`` (``鳳南喰赤``: 喰
+open tanyao, 赤 red fives) become the request's options, as mjlog's ``GO type`` does.
 
 A file holds one game, or one game per line. Every malformed part is a located problem
-naming the file, line and the array path (``log[3][5][2]``), never an exception.
+naming the file, line and the array path (``log[3][5][2]``), for its hand only: the
+file's other hands are read.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,8 +48,9 @@ from conformance.replay.mjai import Event, LoggedHand, json_line
 from conformance.replay.tenhou_yaku import SCORE_FIELD, read_value
 from conformance.replay.value import ScoreTextError
 
-PLAYERS = 4
+PLAYERS = 4  # seats written, three-player games included
 TSUMOGIRI = 60
+NORTH = "f44"  # a North set aside, among the discards of a three-player game
 LEFT_BY_OPEN_KAN = 0
 WIN = "和了"
 DRAWS = {  # the result's name -> the MJAI ryukyoku reason
@@ -47,10 +61,16 @@ DRAWS = {  # the result's name -> the MJAI ryukyoku reason
     "九種九牌": "kyushukyuhai",
     "四風連打": "four_winds",
     "四家立直": "four_riichi",
-    "四開槓": "four_kans",
-    "三家和": "triple_ron",
+    "四槓散了": "four_kans",
     "三家和了": "triple_ron",
+    "四開槓": "four_kans",  # jansou's spellings
+    "三家和": "triple_ron",
 }
+RED_FIVES = ("aka51", "aka52", "aka53")  # the rule header's red fives of m, p, s
+# the start of a Tenhou lobby's disp: players (三; none or 四 for four), room (一般, 上級,
+# 特上, 鳳凰), 東 or 南, 喰 with open tanyao, 赤 with red fives (as tsubakisakura/mjlog2json
+# writes it from GO type: mjlog2json-core/src/conv.rs, conv_rule)
+LOBBY = re.compile(r"(三|四)?(般|上|特|鳳)(東|南)(喰)?(赤)?")
 HONOURS = "ESWNPFC"
 MELD_LETTERS = "cpmak"  # chi, pon, open kan, concealed kan, added kan
 MAX_TURNS = 150  # takes or discards of one player in a hand: 70 live tiles and kans, with room
@@ -94,11 +114,13 @@ class Meld:
     def focus(self) -> str:
         return self.tiles[min(self.marked, len(self.tiles) - 1)]
 
-    def source(self, caller: int) -> int:
+    def source(self, caller: int, players: int) -> int | None:
         """The seat a chi, pon or open kan claims from: the letter first is the previous
-        player, second the one across, last the next player."""
+        player, second the one across (None at a table of three), last the next player."""
         steps = 1 if self.letter == "c" else {0: 1, 1: 2}.get(self.marked, 3)
-        return (caller - steps) % PLAYERS
+        if players == 3 and steps == 2:
+            return None
+        return (caller + (1 if steps == 3 else -steps)) % players
 
 
 def parse_meld(text: str, *path: int) -> Meld:
@@ -138,6 +160,10 @@ class Walk:
     drawn: list[str | None]
     steps: list[int]  # shared by every copy: the whole search's budget
 
+    @property
+    def players(self) -> int:
+        return len(self.takes)
+
     def copy(self) -> Walk:
         return Walk(
             self.takes,
@@ -159,14 +185,14 @@ def _claimers(walk: Walk, discarder: int, tile: str) -> list[int]:
     """The seats whose next take claims ``tile`` from ``discarder``: a pon or kan first
     (it outranks a chi), then a chi."""
     found = []
-    for seat in range(PLAYERS):
+    for seat in range(walk.players):
         if seat == discarder or walk.took[seat] >= len(walk.takes[seat]):
             continue
         take = walk.takes[seat][walk.took[seat]]
         if not isinstance(take, str):
             continue
         meld = parse_meld(take, 4 + 3 * seat + 1, walk.took[seat])
-        if _plain(meld.focus) == _plain(tile) and meld.source(seat) == discarder:
+        if _plain(meld.focus) == _plain(tile) and meld.source(seat, walk.players) == discarder:
             found.append(seat)
     return sorted(found, key=lambda s: walk.takes[s][walk.took[s]].startswith("c"))
 
@@ -200,6 +226,10 @@ def _play(walk: Walk, seat: int, *, claimed: bool) -> Walk | None:
         walk.threw[seat] += 1
         if entry == LEFT_BY_OPEN_KAN and isinstance(take, str) and "m" in take:
             continue  # the open kan's replacement is the next take
+        if entry == NORTH and walk.players == 3:
+            walk.events.append({"type": "nukidora", "actor": seat, "pai": "N"})
+            walk.drawn[seat] = None
+            continue  # its replacement is the next take
         if isinstance(entry, str) and entry[:1] != "r":
             _own_kan(walk, seat, parse_meld(entry, *path), path)
             continue  # its replacement is the next take
@@ -208,7 +238,7 @@ def _play(walk: Walk, seat: int, *, claimed: bool) -> Walk | None:
             tried = _play(walk.copy(), caller, claimed=True)
             if tried is not None:
                 return tried
-        seat = (seat + 1) % PLAYERS
+        seat = (seat + 1) % walk.players
 
 
 def _discarded(walk: Walk, seat: int, entry: object, path: tuple[int, int]) -> str:
@@ -247,7 +277,7 @@ def _claim(walk: Walk, seat: int, meld: Meld, path: tuple[int, int]) -> None:
         {
             "type": kind,
             "actor": seat,
-            "target": meld.source(seat),
+            "target": meld.source(seat, walk.players),
             "pai": meld.focus,
             "consumed": consumed,
         }
@@ -294,46 +324,56 @@ def _list(
     return value
 
 
-def _ending(result: list[Any], ura: list[str]) -> list[dict[str, Any]]:
-    """The ``hora`` events of a win (one per winner) or the ``ryukyoku`` of a draw."""
+def _ending(result: list[Any], ura: list[str], players: int) -> list[dict[str, Any]]:
+    """The ``hora`` events of a win (one per winner) or the ``ryukyoku`` of a draw; none
+    for an empty result (the log stops before the hand ends)."""
     last = 4 + 3 * PLAYERS  # the result's index in the hand's array
-    name = result[0] if result else None
+    if not result:
+        return []
+    name = result[0]
     if name == WIN:
         if len(result) < 3 or len(result) % 2 == 0:
             raise TenhouError(
                 "a win's result is its name, then changes and details in pairs", (last,)
             )
-        wins = []
-        for at in range(1, len(result), 2):
-            deltas = _list(result[at], PLAYERS, "a win's score changes", last, at)
-            detail = _list(result[at + 1], None, "a win's details", last, at + 1)
-            if len(detail) < 2:
-                raise TenhouError(
-                    "a win's details start with the winner and the payer", (last, at + 1)
-                )
-            winner = _seat(detail[0], last, at + 1, 0)
-            payer = _seat(detail[1], last, at + 1, 1)
-            win = {
-                "type": "hora",
-                "actor": winner,
-                "target": payer,
-                "deltas": deltas,
-                "ura_markers": ura,
-            }
-            try:
-                if read_value(detail[3:]) is not None:
-                    win[SCORE_FIELD] = detail[3:]
-            except ScoreTextError as error:
-                raise TenhouError(str(error), (last, at + 1, 3 + error.index)) from None
-            wins.append(win)
-        return wins
+        return [_win(result, at, ura, players) for at in range(1, len(result), 2)]
     if name not in DRAWS:
-        raise TenhouError(f"unknown result {excerpt(name)} (a win, or a draw's name)", (last, 0))
+        known = ", ".join([WIN, *DRAWS])
+        message = f"unknown result {excerpt(name)}: a result is one of {known}"
+        raise TenhouError(message, (last, 0))
     given = result[1] if len(result) > 1 else []  # an abort may write no changes
     deltas = (
         _list(given, PLAYERS, "a draw's score changes", last, 1) if given != [] else [0] * PLAYERS
     )
-    return [{"type": "ryukyoku", "reason": DRAWS[name], "deltas": deltas}]
+    return [{"type": "ryukyoku", "reason": DRAWS[name], "deltas": deltas[:players]}]
+
+
+def _win(result: list[Any], at: int, ura: list[str], players: int) -> dict[str, Any]:
+    """The ``hora`` of the win whose changes are ``result[at]`` and details the next."""
+    last = 4 + 3 * PLAYERS
+    deltas = _list(result[at], PLAYERS, "a win's score changes", last, at)
+    detail = _list(result[at + 1], None, "a win's details", last, at + 1)
+    if len(detail) < 2:
+        raise TenhouError("a win's details start with the winner and the payer", (last, at + 1))
+    win = {
+        "type": "hora",
+        "actor": _seat(detail[0], players, last, at + 1, 0),
+        "target": _seat(detail[1], players, last, at + 1, 1),
+        "deltas": deltas[:players],
+        "ura_markers": ura,
+    }
+    try:
+        value = read_value(detail[3:])
+    except ScoreTextError as error:
+        raise TenhouError(str(error), (last, at + 1, 3 + error.index)) from None
+    if value is not None:
+        for index, entry in enumerate(detail[4:], start=4):
+            name = str(entry).split("(", 1)[0]
+            if name in value.unknown:
+                message = f"unknown yaku {excerpt(name)}: not a name of Tenhou's yaku list"
+                raise TenhouError(message, (last, at + 1, index))
+        win[SCORE_FIELD] = detail[3:]
+    return win
 
 
 def _whole(value: object, what: str, *path: int, least: int | None = None) -> int:
@@ -347,24 +387,46 @@ def _whole(value: object, what: str, *path: int, least: int | None = None) -> in
     return value
 
 
-def _seat(value: object, *path: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < PLAYERS:
-        raise TenhouError(f"{excerpt(value)} is not a player (0-3)", path)
+def _seat(value: object, players: int, *path: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        raise TenhouError(f"{excerpt(value)} is not a player (0-{players - 1})", path)
     return value
 
 
-def hand_events(hand: object) -> list[dict[str, Any]]:
-    """The MJAI events of one hand's array, ``start_kyoku`` first (TenhouError if bad)."""
+def _players(array: list[Any]) -> int:
+    """3 when the fourth seat's dealt hand is empty (a three-player game), else 4; a fourth
+    seat with no dealt hand that takes or discards is refused."""
+    base = 4 + 3 * 3
+    if array[base] != []:
+        return PLAYERS
+    for offset, what in ((1, "takes"), (2, "discards")):
+        if array[base + offset] != []:
+            message = f"the fourth seat is dealt nothing (three players) but has {what}"
+            raise TenhouError(message, (base + offset,))
+    return 3
+
+
+def hand_events(hand: object, options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The MJAI events of one hand's array, ``start_kyoku`` first (TenhouError if bad), the
+    table's ``options`` (read from the game's rule header) on ``start_kyoku``."""
     size = 4 + 3 * PLAYERS + 1
     if isinstance(hand, list) and len(hand) == 4 + 3 * 3 + 1:
-        raise TenhouError("a three-player hand: only four-player Tenhou JSON is read", ())
+        raise TenhouError(
+            "a hand of three seats: Tenhou JSON keeps four (a three-player game's fourth "
+            "seat empty)",
+            (),
+        )
     array = _list(hand, size, "a hand")
+    players = _players(array)
     info = _list(array[0], 3, "[kyoku, honba, sticks]", 0)
     kyoku = _whole(info[0], "kyoku", 0, 0, least=0)
     honba = _whole(info[1], "honba", 0, 1, least=0)
     sticks = _whole(info[2], "riichi sticks", 0, 2, least=0)
     if kyoku >= 16:
         raise TenhouError(f"kyoku {kyoku} is past the North round", (0, 0))
+    if kyoku % PLAYERS >= players:
+        message = f"kyoku {kyoku}: its dealer, seat {kyoku % PLAYERS}, is not one of 3 players"
+        raise TenhouError(message, (0, 0))
     scores = [
         _whole(s, "a score", 1, i) for i, s in enumerate(_list(array[1], PLAYERS, "the scores", 1))
     ]
@@ -377,7 +439,7 @@ def hand_events(hand: object) -> list[dict[str, Any]]:
     tehais = []
     takes: list[list[Any]] = []
     discards: list[list[Any]] = []
-    for seat in range(PLAYERS):
+    for seat in range(players):
         base = 4 + 3 * seat
         dealt = _list(array[base], 13, "a dealt hand", base)
         tehais.append([mjai_tile(t, base, i) for i, t in enumerate(dealt)])
@@ -385,7 +447,7 @@ def hand_events(hand: object) -> list[dict[str, Any]]:
         discards.append(_list(array[base + 2], None, "a player's discards", base + 2))
     result = _list(array[-1], None, "the result", size - 1)
     dealer = kyoku % PLAYERS
-    walk = Walk(takes, discards, [0] * PLAYERS, [0] * PLAYERS, [], [None] * PLAYERS, [0])
+    walk = Walk(takes, discards, [0] * players, [0] * players, [], [None] * players, [0])
     played = _play(walk, dealer, claimed=False)
     if played is None:
         raise TenhouError(
@@ -398,16 +460,56 @@ def hand_events(hand: object) -> list[dict[str, Any]]:
         "honba": honba,
         "kyotaku": sticks,
         "oya": dealer,
-        "scores": scores,
+        "scores": scores[:players],
         "dora_marker": indicators[0],
         "tehais": tehais,
     }
+    if options:
+        start["options"] = dict(options)
     events = _kan_doras(played.events, indicators)
-    ending = _ending(result, ura)
-    won_on = ending[0]["type"] == "hora" and ending[0]["target"] != ending[0]["actor"]
+    ending = _ending(result, ura, players)
+    won_on = (
+        bool(ending) and ending[0]["type"] == "hora" and ending[0]["target"] != ending[0]["actor"]
+    )
     if won_on and events and events[-1]["type"] == "reach_accepted":
         events.pop()  # a riichi discard won on: its deposit is not paid
     return [start, *events, *ending]
+
+
+def table_options(rule: object) -> dict[str, Any]:
+    """The request options the game's ``rule`` header names (TenhouError if malformed): red
+    fives from ``aka51``-``aka53`` (each suit's count) or ``aka`` (0: none), else from the
+    lobby's ``disp`` (赤); open tanyao from ``disp`` (喰), where ``disp`` is a Tenhou lobby's
+    name (``鳳南喰赤``, ``三般東喰``; others' headers, ``MyMahjong``, say nothing of it). The
+    profile's defaults (red fives, open tanyao) write no option."""
+    if rule is None:
+        return {}
+    if not isinstance(rule, Mapping):
+        raise TenhouError(f"the rule header should be an object, not {excerpt(rule)}", ())
+    lobby = LOBBY.match(rule["disp"]) if isinstance(rule.get("disp"), str) else None
+    options: dict[str, Any] = {}
+    if lobby is not None and lobby.group(4) is None:
+        options["open_tanyao"] = False  # riichi.house.open-tanyao
+    counts = [_count(rule, name) for name in RED_FIVES]
+    if any(count is not None for count in counts):
+        reds = [f"0{suit}" for suit, n in zip("mps", counts, strict=True) for _ in range(n or 0)]
+        if reds != ["0m", "0p", "0s"]:
+            options["red_fives"] = reds or False
+    elif rule.get("aka") is not None:
+        if _count(rule, "aka") == 0:
+            options["red_fives"] = False
+    elif lobby is not None and lobby.group(5) is None:
+        options["red_fives"] = False
+    return options
+
+
+def _count(rule: Mapping[str, Any], name: str) -> int | None:
+    value = rule.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 4:
+        raise TenhouError(f"rule.{name} should be a count of red fives, not {excerpt(value)}", ())
+    return value
 
 
 def _games(text: str, file: str) -> list[tuple[int, Any]]:
@@ -428,36 +530,32 @@ def _games(text: str, file: str) -> list[tuple[int, Any]]:
     return games
 
 
-def parse_tenhou(text: str, file: str) -> list[LoggedHand]:
-    """The hands of a Tenhou JSON file's ``text``; :class:`ProblemsError` on a bad part."""
+def parse_tenhou(text: str, file: str) -> tuple[list[LoggedHand], list[Problem]]:
+    """The hands of a Tenhou JSON file's ``text`` and the problems of the hands (or rule
+    headers) that could not be read: the others are read all the same.
+    :class:`ProblemsError` when the file is not Tenhou JSON at all."""
     hands: list[LoggedHand] = []
     problems: list[Problem] = []
     for game, (line, document) in enumerate(_games(text, file)):
         log = document.get("log") if isinstance(document, dict) else None
         if not isinstance(log, list):
-            problems.append(
-                Problem(
-                    file,
-                    line,
-                    1,
-                    "log-field",
-                    "a Tenhou game is an object with a 'log' list",
-                    ("log",),
-                )
-            )
+            message = "a Tenhou game is an object with a 'log' list"
+            problems.append(Problem(file, line, 1, "log-field", message, ("log",)))
             continue
+        try:
+            options = table_options(document.get("rule"))
+        except TenhouError as error:
+            problems.append(Problem(file, line, 1, error.code, error.message, ("rule",)))
+            options = {}
         for number, hand in enumerate(log):
             try:
-                events = hand_events(hand)
+                events = hand_events(hand, options)
             except TenhouError as error:
-                problems.append(
-                    Problem(file, line, 1, error.code, error.message, ("log", number, *error.path))
-                )
+                path: tuple[str | int, ...] = ("log", number, *error.path)
+                problems.append(Problem(file, line, 1, error.code, error.message, path))
                 continue
             hands.append(LoggedHand(file, game, number, tuple(Event(line, e) for e in events)))
-    if problems:
-        raise ProblemsError(problems[:20])
-    return hands
+    return hands, problems
 
 
 def is_tenhou(text: str) -> bool:

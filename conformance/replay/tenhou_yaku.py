@@ -4,7 +4,11 @@ A win's details after the winner, payer and liable seat are the score (``40符3�
 ``30符1飜500-1000点``, ``満貫8000点``, ``役満16000点∀``) and one entry per yaku, ``立直(1飜)`` or
 ``国士無双(役満)``. The names are Tenhou's (tenhou.net/6's yaku list); each is the riichi
 profile's pattern it scores as, and a dora entry counts the dora (its han). An entry of
-0 han (``裏ドラ(0飜)``: ura-dora turned over, none held) names no pattern.
+0 han (``裏ドラ(0飜)``: ura-dora turned over, none held) names no pattern. Logs written in
+tenhou.net/6's English mode name the yaku in English (``Riichi(1飜)``, ``Fully Concealed
+Hand(1飜)``, ``Red Five(1飜)``): :data:`ENGLISH` reads them as the same patterns. Its names
+are the ``EnglishTenhou`` column of libriichi's yaku table (Mortal's ``algo/agari/yaku.rs``),
+which names the winds without saying which (``Seat Wind``, ``Prevalent Wind``).
 """
 
 from __future__ import annotations
@@ -69,6 +73,59 @@ YAKU = MappingProxyType(
         "抜きドラ": "nuki-dora",
     }
 )
+ENGLISH = MappingProxyType(  # tenhou.net/6's English names -> the pattern
+    {
+        "Fully Concealed Hand": "menzen-tsumo",
+        "Riichi": "riichi",
+        "Double Riichi": "double-riichi",
+        "Ippatsu": "ippatsu",
+        "Pinfu": "pinfu",
+        "All Simples": "tanyao",
+        "Pure Double Sequence": "iipeikou",
+        "Twice Pure Double Sequence": "ryanpeikou",
+        "White Dragon": "yakuhai-white",
+        "Green Dragon": "yakuhai-green",
+        "Red Dragon": "yakuhai-red",
+        "Seat Wind": "yakuhai-seat-wind",
+        "Prevalent Wind": "yakuhai-round-wind",
+        "Mixed Triple Sequence": "sanshoku",
+        "Pure Straight": "ittsu",
+        "Half Outside Hand": "chanta",
+        "Fully Outside Hand": "junchan",
+        "All Triplets": "toitoi",
+        "Three Concealed Triplets": "sanankou",
+        "Three Quads": "sankantsu",
+        "Triple Triplets": "sanshoku-doukou",
+        "Little Three Dragons": "shousangen",
+        "All Terminals and Honors": "honroutou",
+        "Seven Pairs": "chiitoitsu",
+        "Half Flush": "honitsu",
+        "Full Flush": "chinitsu",
+        "Under the Sea": "haitei",
+        "Under the River": "houtei",
+        "After a Kan": "rinshan",
+        "Robbing a Kan": "chankan",
+        "Dora": "dora",
+        "Red Five": "aka-dora",
+        "Ura Dora": "ura-dora",
+        "Kita": "nuki-dora",
+        "Blessing of Heaven": "tenhou",
+        "Blessing of Earth": "chiihou",
+        "Big Three Dragons": "daisangen",
+        "Four Concealed Triplets": "suuankou",
+        "Single-wait Four Concealed Triplets": "suuankou",
+        "All Honors": "tsuuiisou",
+        "All Green": "ryuuiisou",
+        "All Terminals": "chinroutou",
+        "Thirteen Orphans": "kokushi",
+        "Thirteen-wait Thirteen Orphans": "kokushi",
+        "Four Little Winds": "shousuushii",
+        "Four Big Winds": "daisuushii",
+        "Four Quads": "suukantsu",
+        "Nine Gates": "chuuren",
+        "True Nine Gates": "chuuren",
+    }
+)
 SCORE_FIELD = "tenhou_score"  # the hora event's field holding the score and yaku strings
 LIMITS = MappingProxyType(
     {
@@ -113,7 +170,7 @@ def read_value(entries: object) -> LoggedValue | None:
         han += value or 0
         if value == 0:
             continue
-        pattern = YAKU.get(name)
+        pattern = YAKU.get(name) or ENGLISH.get(name)
         if pattern is None:
             unknown.append(name)
             continue
