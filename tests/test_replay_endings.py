@@ -92,20 +92,32 @@ def test_a_triple_ron_abort_differs_under_mahjong_souls_rule_that_all_three_win(
     assert hand["rule"] == "mjsoul.draws.no-triple-ron-abort"
 
 
+# East's 13 dealt tiles and its 14th (6m) hold nine kinds of terminals and honours (1m 9m
+# 1p 9p 1s 9s E S W); Tenhou writes 九種九牌 and no changes (the player's declaration is
+# not written: the replay has the player who drew last declare it)
+NINE_TERMINALS = tenhou_game(
+    [[11, 19, 21, 29, 31, 39, 41, 42, 43, 12, 13, 14, 15], SOUTH_WAITS_5P, WEST_WAITS_5P,
+     NORTH_WAITS_5P],
+    [[16], [], [], []],
+    [[], [], [], []],
+    ["九種九牌"],
+)  # fmt: skip
+# East (dealer, 300 points) discards 5p, south alone wins on it: 234m 456m 678s 22s 456p,
+# tanyao 1 han (the dora, white, is not held); 20 + 10 closed ron + 2 kanchan = 32 -> 40
+# fu; 40 x 2^(2+1) = 320 x 4 = 1,280 -> 1,300 from east, who falls to -1,000
+BUSTING = tenhou_game(
+    [JUNK, SOUTH_WAITS_5P, WEST_WAITS_7P, NORTH_NOT_READY],
+    [[43], [], [], []],
+    [[25], [], [], []],
+    ["和了", [-1300, 1300, 0, 0], [1, 0, 1, "40符1飜1300点", "断幺九(1飜)"]],
+    scores=[300, 25000, 25000, 49700],
+)
+
+
 def test_nine_terminals_declared_on_the_dealers_first_draw_ends_in_an_abort(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # east's 13 dealt tiles and its 14th (6m) hold nine kinds of terminals and honours
-    # (1m 9m 1p 9p 1s 9s E S W); Tenhou writes 九種九牌 and no changes (the player's
-    # declaration is not written: the replay has the player who drew last declare it)
-    dealt = [11, 19, 21, 29, 31, 39, 41, 42, 43, 12, 13, 14, 15]
-    text = tenhou_game(
-        [dealt, SOUTH_WAITS_5P, WEST_WAITS_5P, NORTH_WAITS_5P],
-        [[16], [], [], []],
-        [[], [], [], []],
-        ["九種九牌"],
-    )
-    hands = both_formats(tmp_path, text, capsys)
+    hands = both_formats(tmp_path, NINE_TERMINALS, capsys)
     assert [h["verdict"] for h in hands] == ["agrees"] * 2
     assert all("riichi.abortive.nine-terminals" in h["rules"] for h in hands)
 
@@ -113,23 +125,8 @@ def test_nine_terminals_declared_on_the_dealers_first_draw_ends_in_an_abort(
 def test_a_win_that_leaves_the_payer_below_zero_agrees_on_the_games_last_hand(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # east (dealer, 300 points) discards 5p, south alone wins on it: 234m 456m 678s 22s
-    # 456p, tanyao 1 han (the dora, white, is not held); 20 + 10 closed ron + 2 kanchan =
-    # 32 -> 40 fu; 40 x 2^(2+1) = 320 x 4 = 1,280 -> 1,300 from east, who falls to -1,000
-    # and the game ends there (riichi.house.busting): the log's last hand
-    text = tenhou_game(
-        [
-            JUNK,
-            SOUTH_WAITS_5P,
-            WEST_WAITS_7P,
-            NORTH_NOT_READY,
-        ],
-        [[43], [], [], []],
-        [[25], [], [], []],
-        ["和了", [-1300, 1300, 0, 0], [1, 0, 1, "40符1飜1300点", "断幺九(1飜)"]],
-        scores=[300, 25000, 25000, 49700],
-    )
-    hands = both_formats(tmp_path, text, capsys)
+    # the game ends there (riichi.house.busting): the log's last hand
+    hands = both_formats(tmp_path, BUSTING, capsys)
     assert [h["verdict"] for h in hands] == ["agrees"] * 2
 
 
@@ -216,3 +213,28 @@ def test_a_real_nagashi_mangan_agrees_and_a_wrong_payment_of_it_names_its_rule(
     assert hand["verdict"] == "differs"
     assert hand["log"].startswith("score changes: ")
     assert hand["rule"] == "riichi.draws.nagashi-mangan"
+
+
+def test_a_hand_played_after_a_player_fell_below_zero_differs_under_the_busting_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the game of the test above goes on: its second hand starts with east at 300 - 1,300 =
+    # -1,000. riichi-tenhou busts (riichi.house.busting true): the game ended after the
+    # first hand, so the second is a game-end difference named by that rule; a table that
+    # plays on below zero (--option busting=false) replays it as an ordinary hand
+    first = json.loads(BUSTING)["log"][0]
+    second = json.loads(NINE_TERMINALS)["log"][0]
+    second[0] = [1, 0, 0]  # east 2: the dealership passed to south, seat 1, who gets
+    second[4:16] = second[13:16] + second[4:13]  # the nine terminals, the others turned too
+    second[1] = [-1000, 26300, 25000, 49700]
+    game = {"name": ["A", "B", "C", "D"], "rule": {"aka": 1}, "log": [first, second]}
+    text = json.dumps(game, ensure_ascii=False)
+    hands = replay(tmp_path, "game.json", text, capsys, "riichi-tenhou")
+    assert [h["verdict"] for h in hands] == ["agrees", "differs"]
+    assert hands[1]["log"].startswith("game end: ")
+    assert hands[1]["rule"] == "riichi.house.busting"
+    path = tmp_path / "game.json"
+    main(["replay", str(path), "--variant", "riichi-tenhou", "--format", "json", "--option",
+          "busting=false"])  # fmt: skip
+    playing_on = json.loads(capsys.readouterr().out)["hands"]
+    assert [h["verdict"] for h in playing_on] == ["agrees", "agrees"]

@@ -39,6 +39,7 @@ VALUES = {  # a figure of a win's value -> the rules that set it
     "limit": ("points.limits",),
 }
 NAGASHI = ("draws.nagashi-mangan",)
+GAME_END = ("house.busting", "match.below-zero")
 TSUMO = ("payments.tsumo", "payments.tsumo-split")
 RON = ("payments.ron",)
 
@@ -96,7 +97,10 @@ class RuleFinder:
     def of_difference(self, item: str, end: LoggedEnd, pattern: str | None = None) -> str | None:
         """The rule a difference at the end is about: the draw's settlement (the log's
         reason; a nagashi mangan's own rule), who may win, the yaku in question
-        (``pattern``) or the figure of the value, or the winner's payment."""
+        (``pattern``) or the figure of the value, or the winner's payment; for the game's
+        end, the rule that ends it below zero."""
+        if item == "game end":
+            return self.first(GAME_END)
         if end.end == "draw" and end.nagashi:
             return self.first(NAGASHI)
         if end.end == "draw" and end.reason in DRAWS:
