@@ -7,7 +7,6 @@ and ``tw.structure.seven-pairs-and-pung``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
@@ -61,38 +60,67 @@ def counts_of(tiles: tuple[Tile, ...]) -> list[int]:
 
 
 def sets_and_pair(counts: list[int], sets: int) -> list[Decomposition]:
-    """Every reading of ``counts`` as ``sets`` chows/pungs plus one pair (sorted, no repeats)."""
+    """Every reading of ``counts`` as ``sets`` chows/pungs plus one pair (sorted, no repeats).
+
+    Each numbered suit's and honour's readings are worked out once per count pattern
+    (:func:`_block_readings`) and combined, one pair in all; the readings of the whole hand
+    are the combinations, each already in order (the blocks follow each other)."""
     if sum(counts) != 3 * sets + 2:
         return []
-    found: set[Decomposition] = set()
-    work = list(counts)
-    for pair in range(TILE_KINDS):
-        if work[pair] >= 2:
-            work[pair] -= 2
-            for groups in _sets(work, 0):
-                found.add(tuple(sorted((*groups, Group(Tile(pair), GroupKind.PAIR)))))
-            work[pair] += 2
-    return sorted(found)
+    combined: list[tuple[Decomposition, int]] = [((), 0)]
+    for start, end in _BLOCKS:
+        block = _block_readings(start, tuple(counts[start:end]))
+        if not block:
+            return []
+        combined = [
+            (groups + more, pairs + extra)
+            for groups, pairs in combined
+            for more, extra in block
+            if pairs + extra <= 1
+        ]
+    return sorted(groups for groups, pairs in combined if pairs == 1)
 
 
-def _sets(counts: list[int], start: int) -> Iterator[tuple[Group, ...]]:
-    index = start
-    while index < TILE_KINDS and counts[index] == 0:
+_BLOCKS = (
+    *((start, start + 9) for start in range(0, HONOUR_START, 9)),
+    *((kind, kind + 1) for kind in range(HONOUR_START, TILE_KINDS)),
+)  # the numbered suits and the honour kinds, each read on its own
+
+
+@cache
+def _block_readings(start: int, counts: tuple[int, ...]) -> tuple[tuple[Decomposition, int], ...]:
+    """Every reading of one block (a numbered suit from ``start``, or one honour kind) as
+    sets and at most one pair, in order, with its number of pairs (chows in a suit only)."""
+    found: set[tuple[Decomposition, int]] = set()
+    _read_block(start, list(counts), 0, (), 0, found)
+    return tuple(sorted(found))
+
+
+def _read_block(
+    start: int,
+    counts: list[int],
+    index: int,
+    acc: Decomposition,
+    pairs: int,
+    found: set[tuple[Decomposition, int]],
+) -> None:
+    while index < len(counts) and counts[index] == 0:
         index += 1
-    if index == TILE_KINDS:
-        yield ()
+    if index == len(counts):
+        found.add((tuple(sorted(acc)), pairs))
         return
-    tile = Tile(index)
-    if counts[index] >= 3:
-        counts[index] -= 3
-        for rest in _sets(counts, index):
-            yield (Group(tile, GroupKind.PUNG), *rest)
-        counts[index] += 3
-    if index < HONOUR_START and tile.number <= 7 and counts[index + 1] and counts[index + 2]:
+    tile = Tile(start + index)
+    for kind, size in ((GroupKind.PUNG, 3), (GroupKind.PAIR, 2)):
+        if counts[index] >= size and (kind is GroupKind.PUNG or not pairs):
+            counts[index] -= size
+            group = Group(tile, kind)
+            _read_block(start, counts, index, (*acc, group), pairs + (size == 2), found)
+            counts[index] += size
+    chow = start + index < HONOUR_START and index + 2 < len(counts)
+    if chow and counts[index + 1] and counts[index + 2]:
         for offset in range(3):
             counts[index + offset] -= 1
-        for rest in _sets(counts, index):
-            yield (Group(tile, GroupKind.CHOW), *rest)
+        _read_block(start, counts, index, (*acc, Group(tile, GroupKind.CHOW)), pairs, found)
         for offset in range(3):
             counts[index + offset] += 1
 
