@@ -12,13 +12,16 @@ from typing import Any
 from reference_engine.analysis.reading import Reading
 from reference_engine.variants.riichi.context import RiichiNumbers, RiichiWin, riichi_numbers
 from reference_engine.variants.riichi.fu import fu as fu_of
+from reference_engine.variants.riichi.gates import Facts, TileFacts
 from reference_engine.variants.riichi.house import PaoCovers, Renhou
 from reference_engine.variants.riichi.points import Points, base_points, payments
 from reference_engine.variants.riichi.shapes import riichi_readings
-from reference_engine.variants.riichi.yaku import YAKU, YAKUMAN, Yaku, is_renhou
+from reference_engine.variants.riichi.yaku import GATES, YAKU, YAKUMAN, Yaku, is_renhou
 from spec.profile import PatternValue, Profile
 from spec.seats import Seat
 from spec.tiles import Tile
+
+Checks = tuple[tuple[str, Yaku, PatternValue], ...]  # pattern ids with predicate and row
 
 
 @dataclass(frozen=True)
@@ -42,6 +45,7 @@ class RiichiScorer:
     def __init__(self, profile: Profile) -> None:
         self.profile = profile
         self.seats = tuple(Seat(s) for s in profile.seats)
+        self._gated: dict[Facts, tuple[Checks, Checks]] = {}
 
     @cached_property
     def rows(self) -> dict[str, PatternValue]:
@@ -49,14 +53,25 @@ class RiichiScorer:
         return {row.id: row for row in self.profile.patterns}
 
     @cached_property
-    def yakuman_checks(self) -> tuple[tuple[str, Yaku, PatternValue], ...]:
+    def yakuman_checks(self) -> Checks:
         """Each yakuman of the profile with its predicate and row, in the order checked."""
         return tuple((i, p, self.rows[i]) for i, p in YAKUMAN.items() if i in self.rows)
 
     @cached_property
-    def yaku_checks(self) -> tuple[tuple[str, Yaku, PatternValue], ...]:
+    def yaku_checks(self) -> Checks:
         """Each yaku of the profile with its predicate and row, in the order checked."""
         return tuple((i, p, self.rows[i]) for i, p in YAKU.items() if i in self.rows)
+
+    def gated(self, facts: Facts) -> tuple[Checks, Checks]:
+        """The yakuman and the yaku whose gates admit a reading with ``facts`` (worked out
+        once per distinct facts): the only predicates worth asking of it."""
+        found = self._gated.get(facts)
+        if found is None:
+            found = self._gated[facts] = (
+                tuple(c for c in self.yakuman_checks if GATES[c[0]].admits(facts)),
+                tuple(c for c in self.yaku_checks if GATES[c[0]].admits(facts)),
+            )
+        return found
 
     @cached_property
     def numbers(self) -> RiichiNumbers:
@@ -65,16 +80,22 @@ class RiichiScorer:
     def best(self, win: RiichiWin) -> RiichiScore | None:
         """The reading that pays the winner most (None when no reading has a yaku)."""
         best: RiichiScore | None = None
+        tiles: TileFacts | None = None
         for reading in riichi_readings(win.hand, on_anothers_tile=win.by.on_anothers_tile):
-            scored = self.score_reading(reading, win)
+            tiles = tiles or TileFacts.of(reading.tiles)
+            scored = self.score_reading(reading, win, Facts.of(reading, tiles))
             if scored is not None and (best is None or _rank(scored) > _rank(best)):
                 best = scored
         return best
 
-    def score_reading(self, reading: Reading, win: RiichiWin) -> RiichiScore | None:
+    def score_reading(
+        self, reading: Reading, win: RiichiWin, facts: Facts | None = None
+    ) -> RiichiScore | None:
         """The score of one reading, or None when it has no yaku (riichi.yaku.required);
-        riichi.house.renhou (mangan): renhou alone when the reading's own yaku pay no more."""
-        scored = self._score_yaku(reading, win)
+        riichi.house.renhou (mangan): renhou alone when the reading's own yaku pay no more.
+        ``facts``: the reading's gate facts when the caller has them."""
+        facts = facts or Facts.of(reading, TileFacts.of(reading.tiles))
+        scored = self._score_yaku(reading, win, facts)
         mangan = self.numbers.house.renhou is Renhou.MANGAN and "renhou" in self.rows
         if not (mangan and is_renhou(win)) or (scored is not None and scored.yakuman):
             return scored
@@ -88,17 +109,19 @@ class RiichiScorer:
         paid = payments(points, win, self.seats, self.numbers)
         return RiichiScore({"renhou": han}, han, 0, 0, points, paid)
 
-    def _score_yaku(self, reading: Reading, win: RiichiWin) -> RiichiScore | None:
-        """The reading's yakuman, or its yaku and dora (None without a yaku)."""
+    def _score_yaku(self, reading: Reading, win: RiichiWin, facts: Facts) -> RiichiScore | None:
+        """The reading's yakuman, or its yaku and dora (None without a yaku); only the
+        predicates whose gates admit the reading are asked (the others would say 0)."""
         rows = self.rows
         numbers = self.numbers
         patterns: dict[str, int] = {}
-        for pattern_id, predicate, row in self.yakuman_checks:
+        yakuman_checks, yaku_checks = self.gated(facts)
+        for pattern_id, predicate, row in yakuman_checks:
             if count := predicate(reading, win, numbers, row):
                 patterns[pattern_id] = count
         yakuman = sum(patterns.values())
         if not yakuman:
-            for pattern_id, predicate, row in self.yaku_checks:
+            for pattern_id, predicate, row in yaku_checks:
                 if han := predicate(reading, win, numbers, row):
                     patterns[pattern_id] = han
             for pattern_id in list(patterns):

@@ -2,7 +2,8 @@
 
 Each function returns the han it earns (open or closed value of its row), or, for a
 yakuman, the number of yakuman; 0 when it does not apply. Each predicate's rule id is
-``riichi.yaku.`` followed by its yaku id.
+``riichi.yaku.`` followed by its yaku id. Each is registered with its gate
+(:mod:`~reference_engine.variants.riichi.gates`): what a reading it awards always has.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Callable
 
 from reference_engine.analysis.reading import HandSet, Reading, SetKind, Shape, Wait
 from reference_engine.variants.riichi.context import WIND_TILES, RiichiNumbers, RiichiWin
+from reference_engine.variants.riichi.gates import ANY, Gate
 from reference_engine.variants.riichi.house import Renhou
 from reference_engine.variants.riichi.shapes import group_tiles
 from spec.profile import PatternValue
@@ -21,22 +23,25 @@ from spec.wins import WinBy
 Yaku = Callable[[Reading, RiichiWin, RiichiNumbers, PatternValue], int]
 YAKU: dict[str, Yaku] = {}
 YAKUMAN: dict[str, Yaku] = {}
+GATES: dict[str, Gate] = {}  # each yaku's and yakuman's gate, by pattern id
 
 CHUUREN = {1: 3, 9: 3, **{k: 1 for k in range(2, 9)}}  # 1112345678999 of one suit
 GREEN = frozenset({Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN})
 
 
-def yaku(pattern_id: str) -> Callable[[Yaku], Yaku]:
+def yaku(pattern_id: str, gate: Gate = ANY) -> Callable[[Yaku], Yaku]:
     def register(function: Yaku) -> Yaku:
         YAKU[pattern_id] = function
+        GATES[pattern_id] = gate
         return function
 
     return register
 
 
-def yakuman(pattern_id: str) -> Callable[[Yaku], Yaku]:
+def yakuman(pattern_id: str, gate: Gate = ANY) -> Callable[[Yaku], Yaku]:
     def register(function: Yaku) -> Yaku:
         YAKUMAN[pattern_id] = function
+        GATES[pattern_id] = gate
         return function
 
     return register
@@ -98,7 +103,7 @@ def menzen_tsumo(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) 
     return _han(w.tsumo, w, row)
 
 
-@yaku("tanyao")
+@yaku("tanyao", Gate(honours=False, terminals=False))
 def tanyao(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.tanyao: only 2-8 number tiles, open or closed unless
     riichi.house.open-tanyao keeps it to closed hands."""
@@ -107,7 +112,7 @@ def tanyao(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int
     return _han(not any(_is_terminal_or_honour(t) for t in r.tiles), w, row)
 
 
-@yaku("pinfu")
+@yaku("pinfu", Gate(shape=Shape.SETS_AND_PAIR, chows=4))
 def pinfu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.pinfu: four chows, a valueless pair, a two-sided wait, closed."""
     return _han(
@@ -128,19 +133,19 @@ def _dragon(tile: Tile) -> Yaku:
     return predicate
 
 
-yaku("yakuhai-white")(_dragon(Tile.WHITE))
-yaku("yakuhai-green")(_dragon(Tile.GREEN))
-yaku("yakuhai-red")(_dragon(Tile.RED))
+yaku("yakuhai-white", Gate(dragon_pungs=1))(_dragon(Tile.WHITE))
+yaku("yakuhai-green", Gate(dragon_pungs=1))(_dragon(Tile.GREEN))
+yaku("yakuhai-red", Gate(dragon_pungs=1))(_dragon(Tile.RED))
 
 
-@yaku("yakuhai-seat-wind")
+@yaku("yakuhai-seat-wind", Gate(wind_pungs=1))
 def seat_wind(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.yakuhai-seat-wind: a pung of the seat wind (never North in sanma)."""
     tile = WIND_TILES[w.seat]
     return _han(tile in n.value_winds and any(s.tile is tile for s in r.pungs), w, row)
 
 
-@yaku("yakuhai-round-wind")
+@yaku("yakuhai-round-wind", Gate(wind_pungs=1))
 def round_wind(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.yakuhai-round-wind: a pung of the round wind."""
     tile = WIND_TILES[w.round_wind]
@@ -152,13 +157,13 @@ def _identical_chow_pairs(r: Reading) -> int:
     return sum(c // 2 for c in counts.values())
 
 
-@yaku("iipeikou")
+@yaku("iipeikou", Gate(chows=2))
 def iipeikou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.iipeikou: two identical chows, closed."""
     return _han(_identical_chow_pairs(r) >= 1, w, row)
 
 
-@yaku("ryanpeikou")
+@yaku("ryanpeikou", Gate(chows=4))
 def ryanpeikou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.ryanpeikou: two pairs of identical chows, closed."""
     return _han(_identical_chow_pairs(r) == 2, w, row)
@@ -188,7 +193,7 @@ def houtei(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int
     return _han(w.last_tile and w.by is WinBy.DISCARD, w, row)
 
 
-@yaku("sanshoku")
+@yaku("sanshoku", Gate(chows=3, suits=(3, 3)))
 def sanshoku(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.sanshoku: the same chow in the three suits."""
     starts = {(s.tile.suit, s.tile.number) for s in r.chows}
@@ -199,7 +204,7 @@ def sanshoku(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> i
     )
 
 
-@yaku("ittsu")
+@yaku("ittsu", Gate(chows=3))
 def ittsu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.ittsu: 123, 456 and 789 of one suit."""
     starts = {s.tile for s in r.chows}
@@ -216,26 +221,26 @@ def _outside(r: Reading) -> bool:
     )
 
 
-@yaku("chanta")
+@yaku("chanta", Gate(shape=Shape.SETS_AND_PAIR, chows=1, terminals=True))
 def chanta(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.chanta: every set and the pair hold a terminal or honour, with a chow."""
     return _han(_outside(r) and bool(r.chows), w, row)
 
 
-@yaku("junchan")
+@yaku("junchan", Gate(shape=Shape.SETS_AND_PAIR, chows=1, terminals=True, honours=False))
 def junchan(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.junchan: every set and the pair hold a terminal, no honours, with a chow."""
     no_honours = not any(t.is_honour for t in r.tiles)
     return _han(_outside(r) and bool(r.chows) and no_honours, w, row)
 
 
-@yaku("chiitoitsu")
+@yaku("chiitoitsu", Gate(shape=Shape.SEVEN_PAIRS))
 def chiitoitsu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.chiitoitsu: seven different pairs."""
     return _han(r.shape is Shape.SEVEN_PAIRS, w, row)
 
 
-@yaku("toitoi")
+@yaku("toitoi", Gate(shape=Shape.SETS_AND_PAIR, pungs=4))
 def toitoi(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.toitoi: four pungs or kongs."""
     return _han(r.shape is Shape.SETS_AND_PAIR and len(r.pungs) == 4, w, row)
@@ -245,13 +250,13 @@ def _concealed_pungs(r: Reading) -> int:
     return sum(1 for s in r.pungs if s.concealed)
 
 
-@yaku("sanankou")
+@yaku("sanankou", Gate(pungs=3))
 def sanankou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.sanankou: three concealed pungs (one completed by ron is open)."""
     return _han(_concealed_pungs(r) == 3, w, row)
 
 
-@yaku("sanshoku-doukou")
+@yaku("sanshoku-doukou", Gate(pungs=3, suits=(3, 3)))
 def sanshoku_doukou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.sanshoku-doukou: pungs of one number in the three suits."""
     numbers = Counter(s.tile.number for s in r.pungs if s.tile.is_numbered)
@@ -262,13 +267,13 @@ def sanshoku_doukou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValu
     return _han(any(len(suits) == 3 for suits in suits_by_number.values()), w, row)
 
 
-@yaku("sankantsu")
+@yaku("sankantsu", Gate(kongs=3))
 def sankantsu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.sankantsu."""
     return _han(sum(1 for s in r.sets if s.kind is SetKind.KONG) == 3, w, row)
 
 
-@yaku("shousangen")
+@yaku("shousangen", Gate(dragon_pungs=2))
 def shousangen(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.shousangen: two dragon pungs and a dragon pair."""
     pair = r.pair
@@ -276,7 +281,7 @@ def shousangen(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) ->
     return _han(dragon_pungs == 2 and pair is not None and pair.tile in DRAGONS, w, row)
 
 
-@yaku("honroutou")
+@yaku("honroutou", Gate(honours=True, terminals=True, simples=False))
 def honroutou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.honroutou: only terminals and honours, both kinds present."""
     tiles = r.normals
@@ -289,13 +294,13 @@ def honroutou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> 
     )
 
 
-@yaku("honitsu")
+@yaku("honitsu", Gate(honours=True, suits=(1, 1)))
 def honitsu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.honitsu: one suit plus honours."""
     return _han(len(r.suits) == 1 and any(t.is_honour for t in r.tiles), w, row)
 
 
-@yaku("chinitsu")
+@yaku("chinitsu", Gate(honours=False, suits=(1, 1)))
 def chinitsu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.chinitsu: one suit only."""
     return _han(len(r.suits) == 1 and not any(t.is_honour for t in r.tiles), w, row)
@@ -304,7 +309,7 @@ def chinitsu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> i
 # --- yakuman ------------------------------------------------------------------------------
 
 
-@yakuman("kokushi")
+@yakuman("kokushi", Gate(shape=Shape.THIRTEEN_ORPHANS))
 def kokushi(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yakuman.kokushi; riichi.house.double-yakuman on the thirteen-sided wait (the
     winning tile makes the pair: all thirteen kinds were held)."""
@@ -312,20 +317,20 @@ def kokushi(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> in
     return _doubled(count, r.normals.count(w.hand.winning_tile.normal) == 2, n)
 
 
-@yakuman("suuankou")
+@yakuman("suuankou", Gate(pungs=4))
 def suuankou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yakuman.suuankou: four concealed pungs; a pung completed by ron is open;
     riichi.house.double-yakuman on a single wait."""
     return _doubled(_count(_concealed_pungs(r) == 4, row), r.wait is Wait.PAIR, n)
 
 
-@yakuman("daisangen")
+@yakuman("daisangen", Gate(dragon_pungs=3))
 def daisangen(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yakuman.daisangen."""
     return _count(sum(1 for s in r.pungs if s.tile in DRAGONS) == 3, row)
 
 
-@yakuman("shousuushii")
+@yakuman("shousuushii", Gate(wind_pungs=3))
 def shousuushii(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yakuman.shousuushii: three wind pungs and a wind pair."""
     pair = r.pair
@@ -333,31 +338,31 @@ def shousuushii(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -
     return _count(winds == 3 and pair is not None and pair.tile in WINDS, row)
 
 
-@yakuman("daisuushii")
+@yakuman("daisuushii", Gate(wind_pungs=4))
 def daisuushii(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yakuman.daisuushii (riichi.house.double-yakuman: always double)."""
     return _doubled(_count(sum(1 for s in r.pungs if s.tile in WINDS) == 4, row), True, n)
 
 
-@yakuman("tsuuiisou")
+@yakuman("tsuuiisou", Gate(terminals=False, simples=False))
 def tsuuiisou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yakuman.tsuuiisou: honours only."""
     return _count(all(t.is_honour for t in r.tiles), row)
 
 
-@yakuman("chinroutou")
+@yakuman("chinroutou", Gate(honours=False, simples=False))
 def chinroutou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yakuman.chinroutou: terminals only."""
     return _count(all(t.normal.is_terminal for t in r.tiles), row)
 
 
-@yakuman("ryuuiisou")
+@yakuman("ryuuiisou", Gate(terminals=False))
 def ryuuiisou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yakuman.ryuuiisou: only 2, 3, 4, 6, 8 of bamboo and green dragons."""
     return _count(all(t.normal in GREEN for t in r.tiles), row)
 
 
-@yakuman("chuuren")
+@yakuman("chuuren", Gate(shape=Shape.SETS_AND_PAIR, honours=False, suits=(1, 1)))
 def chuuren(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yakuman.chuuren: closed 1112345678999 of one suit plus any tile of it;
     riichi.house.double-yakuman on the nine-sided wait (1112345678999 held before the win)."""
@@ -371,7 +376,7 @@ def chuuren(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> in
     return _doubled(count, all(numbers[k] == v for k, v in CHUUREN.items()), n)
 
 
-@yakuman("suukantsu")
+@yakuman("suukantsu", Gate(kongs=4))
 def suukantsu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yakuman.suukantsu."""
     return _count(sum(1 for s in r.sets if s.kind is SetKind.KONG) == 4, row)
