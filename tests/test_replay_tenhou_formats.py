@@ -264,3 +264,17 @@ def test_a_hand_the_log_stops_before_its_end_says_so_in_words(
     )
     assert hand["engine"].startswith("end: the hand goes on after the log's last action")
     assert "None" not in hand["engine"]
+
+
+def test_a_line_that_is_not_json_is_a_problem_of_that_line_and_the_other_games_replay(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = (REAL / f"{PAIR}.json").read_text(encoding="utf-8").splitlines()
+    lines[1] = lines[1][:40]  # the second game cut short
+    log = tmp_path / "game.json"
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    report, errors = _report([log], capsys, "riichi-tenhou")
+    assert _verdicts(report) == [("agrees", None)] * 8
+    assert report["problems"] == 1
+    assert "game.json:2:" in errors
+    assert "log-syntax" in errors

@@ -512,31 +512,34 @@ def _count(rule: Mapping[str, Any], name: str) -> int | None:
     return value
 
 
-def _games(text: str, file: str) -> list[tuple[int, Any]]:
-    """The game objects of a file and their lines: the whole text, or one per line."""
+def _games(text: str, file: str) -> tuple[list[tuple[int, Any]], list[Problem]]:
+    """The game objects of a file and their lines (the whole text, or one per line), and
+    the problems of the lines that are not JSON (the other lines' games are read)."""
     try:
-        return [(1, json.loads(text))]
+        return [(1, json.loads(text))], []
     except json.JSONDecodeError:
         pass
     except RecursionError:
         raise ProblemsError([Problem(file, 1, 1, "log-syntax", "JSON nested too deeply")]) from None
     games = []
+    problems = []
     for line, raw in enumerate(text.splitlines(), start=1):
         if raw.strip():
             game, problem = json_line(file, line, raw)
             if problem is not None:
-                raise ProblemsError([problem])
+                problems.append(problem)
+                continue
             games.append((line, game))
-    return games
+    return games, problems
 
 
 def parse_tenhou(text: str, file: str) -> tuple[list[LoggedHand], list[Problem]]:
     """The hands of a Tenhou JSON file's ``text`` and the problems of the hands (or rule
-    headers) that could not be read: the others are read all the same.
-    :class:`ProblemsError` when the file is not Tenhou JSON at all."""
+    headers, or lines) that could not be read: the others are read all the same.
+    :class:`ProblemsError` when the file is JSON nested too deeply."""
     hands: list[LoggedHand] = []
-    problems: list[Problem] = []
-    for game, (line, document) in enumerate(_games(text, file)):
+    games, problems = _games(text, file)
+    for game, (line, document) in enumerate(games):
         log = document.get("log") if isinstance(document, dict) else None
         if not isinstance(log, list):
             message = "a Tenhou game is an object with a 'log' list"
