@@ -14,6 +14,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from enum import Enum, IntEnum
+from functools import lru_cache
 
 from spec.errors import RuleError
 
@@ -138,8 +139,10 @@ _WELL_FORMED = re.compile(r"(?:[0-9]+[mpszf][ \t,]*)*")
 _GROUP = re.compile(r"([0-9]+)([mpszf])")
 
 
+@lru_cache(maxsize=4096)
 def parse_tiles(text: str) -> tuple[Tile, ...]:
-    """Parse an MPSZ string into tiles, in the order written.
+    """Parse an MPSZ string into tiles, in the order written (a string read before is
+    answered from a cache: the tiles are an immutable tuple; a refusal is not cached).
 
     Raises :class:`RuleError` with code ``invalid-tile`` and the 1-based column
     of the offending digit or character (``invalid-tile at column 7: '8z'``).
