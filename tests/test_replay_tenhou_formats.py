@@ -278,3 +278,18 @@ def test_a_line_that_is_not_json_is_a_problem_of_that_line_and_the_other_games_r
     assert report["problems"] == 1
     assert "game.json:2:" in errors
     assert "log-syntax" in errors
+
+
+def test_a_riichi_win_whose_ura_indicator_the_log_does_not_hold_is_a_located_problem(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = (REAL / "2011020415gm-00a9-0000-e037b629.json").read_text(encoding="utf-8")
+    eighth = json.loads(lines.splitlines()[7])
+    assert eighth["log"][0][3] == [44]  # a riichi win's ura indicator
+    eighth["log"][0][3] = []
+    log = tmp_path / "game.json"
+    log.write_text(json.dumps(eighth, ensure_ascii=False), encoding="utf-8")
+    report, errors = _report([log], capsys, "riichi-tenhou")
+    assert report["hands"] == []
+    assert "game.json:1:1: log-indicator:" in errors
+    assert "needs 1 ura indicator(s), the log shows 0" in errors

@@ -15,7 +15,8 @@ hand names the rules it exercised and, when it diverges, the rule the divergence
 The replay never makes up a tile: a log that leaves out the dora indicator a kan turns
 (Tenhou JSON lists the indicators, not when each is turned) is a located problem of the
 hand (``log-indicator``) where the engine turned more indicators than the log holds, not
-a hand replayed with an indicator the engine took from the tiles nobody saw.
+a hand replayed with an indicator the engine took from the tiles nobody saw; so is a
+riichi winner's ura-dora when the log shows fewer ura indicators than were turned.
 """
 
 from __future__ import annotations
@@ -105,21 +106,39 @@ def _tiles(text: str) -> int:
 def check_indicators(hand: LoggedHand, replay: Replayable, outcome: Mapping[str, Any]) -> None:
     """Raise a ``log-indicator`` problem, at the kan whose indicator is missing, when the
     engine turned more dora indicators than the log holds (riichi.play.kongs: each kan turns
-    one): the indicator the engine showed is a tile the log never wrote."""
+    one): the indicator the engine showed is a tile the log never wrote. Then the ura
+    indicators a riichi winner scores (:func:`check_ura`)."""
     trace = outcome.get("trace")
     state = trace[-1].get("state", {}) if isinstance(trace, list) and trace else {}
     shown = state.get("indicators") if isinstance(state, Mapping) else None
     logged = replay.request["given"]["wall"]["dead_wall"]["indicators"].split()
-    if not isinstance(shown, str) or _tiles(shown) <= len(logged):
+    turned = _tiles(shown) if isinstance(shown, str) else len(logged)
+    if turned <= len(logged):
+        check_ura(hand, replay, turned)
         return
     kans = [event for event in hand.events if event.type in KANS]
     kan = kans[min(len(logged), len(kans)) - 1] if kans else hand.start
     message = (
         f"hand {hand.number + 1}: the log holds {len(logged)} dora indicator(s), but its "
-        f"kans turn {_tiles(shown)}: the indicator of the {kan.type} here is not in the log "
+        f"kans turn {turned}: the indicator of the {kan.type} here is not in the log "
         "(the replay does not make one up)"
     )
     raise ProblemsError([hand.problem(kan, "log-indicator", message)])
+
+
+def check_ura(hand: LoggedHand, replay: Replayable, turned: int) -> None:
+    """Raise a ``log-indicator`` problem, at the win, when a winner who declared riichi
+    scores the ura-dora (riichi.dora.ura-riichi-only) of ``turned`` indicators and the log
+    shows fewer ura indicators: the others would be tiles the log never wrote."""
+    ura = replay.request["given"]["wall"]["dead_wall"].get("ura", "").split()
+    declared = {event.data.get("actor") for event in hand.events if event.type == "reach"}
+    for win in (event for event in hand.events if event.type == "hora"):
+        if win.data.get("actor") in declared and len(ura) < turned:
+            message = (
+                f"hand {hand.number + 1}: a riichi winner's ura-dora needs {turned} ura "
+                f"indicator(s), the log shows {len(ura)} (the replay does not make one up)"
+            )
+            raise ProblemsError([hand.problem(win, "log-indicator", message)])
 
 
 def replay_hand(engine: Engine, hand: LoggedHand, variant: str, finder: RuleFinder) -> HandReplay:
