@@ -43,8 +43,17 @@ def claim_options(
     options: list[Action] = []
     if rules.may_win(state, seat, tile, WinBy.DISCARD):
         options.append(Action(seat, ActionKind.WIN))
+    return options + call_options(rules, state, seat, tile, discarder)
+
+
+def call_options(
+    rules: PlayRules, state: GameState, seat: Seat, tile: Tile, discarder: Seat
+) -> list[Action]:
+    """The pungs, kongs and chows ``seat`` may claim on ``tile`` (none for a ready hand, nor
+    on the last discard where the family says so); ``seat`` is not the discarder."""
     if state.ready[SEATS.index(seat)] or (not state.live_tiles and not rules.calls_on_last_discard):
-        return options
+        return []
+    options: list[Action] = []
     hand = state.hand(seat)
     held = count_of(hand, tile)
     if held >= 2 and rules.may_pung(state, seat, tile):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from reference_engine.play.deal import declaring_position, next_declarer
 from reference_engine.play.flowers import show_flower
 from reference_engine.play.hands import draw
-from reference_engine.play.legality import legal_actions, why_illegal
+from reference_engine.play.legality import is_legal, why_illegal
 from reference_engine.play.moves import added_kong, answer, concealed_kong, discard
 from reference_engine.play.rules import PlayRules
 from reference_engine.play.state import GameState, Phase
@@ -24,7 +24,7 @@ def apply(rules: PlayRules, state: GameState, action: Action, *, checked: bool =
     """The state after ``action``; an ``illegal-action`` RuleError when it is not legal now.
     ``checked=False`` skips that check, for a caller that took the action from
     :func:`~reference_engine.play.legality.legal_actions` on this very state."""
-    if checked and action not in legal_actions(rules, state, action.seat):
+    if checked and not is_legal(rules, state, action):
         refusal = why_illegal(rules, state, action)
         rule = rules.rule_id(refusal.rules)
         raise RuleError("illegal-action", refusal.message, rule=rule)

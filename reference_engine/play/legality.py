@@ -1,9 +1,10 @@
-"""What a seat may do now: every legal action of a seat (:func:`legal_actions`), and why an
-action is refused (:func:`why_illegal`)."""
+"""What a seat may do now: every legal action of a seat (:func:`legal_actions`, the
+definition), whether one action is legal (:func:`is_legal`, the same answer found for that
+action alone), and why an action is refused (:func:`why_illegal`)."""
 
 from __future__ import annotations
 
-from reference_engine.play.claims import claim_options
+from reference_engine.play.claims import call_options, claim_options
 from reference_engine.play.hands import count_of
 from reference_engine.play.refusal import Refusal, Refused
 from reference_engine.play.rules import PlayRules
@@ -98,6 +99,113 @@ def _fours(hand: tuple[Tile, ...]) -> list[Tile]:
     """The kinds held four times (a red five counting as a five), in tile order."""
     plain = sorted(map(_PLAIN.__getitem__, hand))
     return sorted({plain[i] for i in range(len(plain) - 3) if plain[i] is plain[i + 3]})
+
+
+def is_legal(rules: PlayRules, state: GameState, action: Action) -> bool:
+    """Is ``action`` among the :func:`legal_actions` of its seat? The seat on turn and a
+    seat answering a discard have the one action checked (a discard needs no look at the
+    riichi declarations, a pung none at the win); other moments ask the list."""
+    seat = action.seat
+    if state.phase is Phase.DISCARD and seat is state.turn:
+        return _legal_on_turn(rules, state, action)
+    claiming = state.phase is Phase.CLAIM and not state.win_only
+    if claiming and seat in state.awaiting and seat is not state.pending_from:
+        return _legal_claim(rules, state, action)
+    return action in legal_actions(rules, state, seat)
+
+
+def _plain(action: Action) -> bool:
+    """Is ``action`` as the legal lists make it: no ready declaration, suit or red five?"""
+    return not action.ready and action.suit is None and not action.red
+
+
+def _legal_claim(rules: PlayRules, state: GameState, action: Action) -> bool:
+    """One answer to a discard, as :func:`legal_actions` lists them."""
+    seat, kind = action.seat, action.kind
+    tile, source = state.pending, state.pending_from
+    assert tile is not None
+    assert source is not None
+    if kind is ActionKind.PASS or kind is ActionKind.WIN:
+        if action.tile is not None or not _plain(action):
+            return False
+        return kind is ActionKind.PASS or rules.may_win(state, seat, tile, WinBy.DISCARD)
+    return action in call_options(rules, state, seat, tile, source)
+
+
+def _legal_on_turn(rules: PlayRules, state: GameState, action: Action) -> bool:
+    """One action of the seat on turn, as :func:`_turn_actions` lists them: the core's
+    moves checked alone, the family's extras (:meth:`PlayRules.turn_extras`) asked only for
+    an action the core does not offer."""
+    seat, tile = action.seat, action.tile
+    hand = state.hand(seat)
+    if not _FLOWERS.isdisjoint(hand):
+        flower = action.kind is ActionKind.FLOWER and tile in _FLOWERS and tile in hand
+        return flower and _plain(action)
+    if _core_turn_move(rules, state, action):
+        return True
+    return action in rules.turn_extras(state, seat)
+
+
+def _core_turn_move(rules: PlayRules, state: GameState, action: Action) -> bool:
+    """Is ``action`` one of the core's moves on turn (a discard, a kong, a self-drawn win)?"""
+    kind, tile = action.kind, action.tile
+    if kind is ActionKind.WIN:
+        drawn = state.drawn
+        plain = tile is None and _plain(action)
+        return (
+            plain
+            and drawn is not None
+            and rules.may_win(state, action.seat, drawn, WinBy.SELF_DRAW)
+        )
+    if tile is None or action.suit is not None or action.red:
+        return False
+    if state.ready[SEATS.index(action.seat)] and state.drawn is not None:
+        return _ready_move(rules, state, action, state.drawn)
+    if kind is ActionKind.DISCARD:
+        return _open_discard(rules, state, action, tile)
+    if action.ready:
+        return False
+    if kind is ActionKind.CONCEALED_KONG:
+        held = tile in _fours(state.hand(action.seat))
+        return held and rules.may_kong(state, action.seat, tile)
+    if kind is ActionKind.ADDED_KONG:
+        return _added_kong(rules, state, action.seat, tile)
+    return False
+
+
+def _ready_move(rules: PlayRules, state: GameState, action: Action, drawn: Tile) -> bool:
+    """A move of a ready hand (:func:`_ready_actions`)."""
+    if action.ready:
+        return False
+    if action.kind is ActionKind.DISCARD:
+        return action.tile == drawn
+    plain = drawn.normal
+    if action.kind is not ActionKind.CONCEALED_KONG or action.tile is not plain:
+        return False
+    return count_of(state.hand(action.seat), plain) == 4 and rules.may_kong(
+        state, action.seat, plain
+    )
+
+
+def _open_discard(rules: PlayRules, state: GameState, action: Action, tile: Tile) -> bool:
+    """A discard of a hand not ready, or one declaring a ready hand (:func:`_open_actions`)."""
+    seat = action.seat
+    index = SEATS.index(seat)
+    hand = state.hands[index]
+    if tile not in hand:
+        return False
+    if not action.ready:
+        return tile in rules.discardable(state, seat, sorted(set(hand)))
+    if not rules.original_ready or state.has_discarded[index]:
+        return False
+    return rules.may_declare_ready(state, seat, tile)
+
+
+def _added_kong(rules: PlayRules, state: GameState, seat: Seat, tile: Tile) -> bool:
+    """An added kong of ``tile`` (:func:`_open_actions`)."""
+    hand = state.hand(seat)
+    pung = any(m.kind is MeldKind.PUNG and m.base is tile for m in state.melds_of(seat))
+    return pung and bool(count_of(hand, tile)) and rules.may_kong(state, seat, tile)
 
 
 def why_illegal(rules: PlayRules, state: GameState, action: Action) -> Refusal:

@@ -15,7 +15,7 @@ from reference_engine.play.claims import claim_options, granted
 from reference_engine.play.deal import deal
 from reference_engine.play.game import apply
 from reference_engine.play.hands import waits_of
-from reference_engine.play.legality import legal_actions
+from reference_engine.play.legality import is_legal, legal_actions
 from reference_engine.play.rules import PlayRules
 from reference_engine.play.selfplay import random_choice
 from reference_engine.play.state import GameState, Phase
@@ -160,9 +160,7 @@ def pass_unscripted(rules: PlayRules, state: GameState, action: Action) -> GameS
     """Before ``action``: while a claim window is open (a discard, an added kong, a North)
     and ``action`` is not a legal answer in it, every seat still asked passes, in turn order
     from the seat that offered the tile (a request's ``unscripted_claims: pass``)."""
-    while state.phase in (Phase.CLAIM, Phase.ROB) and action not in legal_actions(
-        rules, state, action.seat
-    ):
+    while state.phase in (Phase.CLAIM, Phase.ROB) and not is_legal(rules, state, action):
         assert state.pending_from is not None
         asked = [seat for seat in state.order_after(state.pending_from) if seat in state.awaiting]
         if not asked:
