@@ -1,6 +1,7 @@
 """The fast paths of play held equal to their definitions over seeded random deals of every
 variant: :func:`is_legal` to membership of :func:`legal_actions` (the legal actions and
-plausible illegal ones) (``MJSPEC_LONG=1`` plays 200 deals a variant, else 4)."""
+plausible illegal ones), and the seats asked about a discard (:func:`claimants`) to those
+:func:`claim_options` gives a claim (``MJSPEC_LONG=1`` plays 200 deals a variant, else 4)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from reference_engine.play import moves
+from reference_engine.play.claims import claim_options, claimants
 from reference_engine.play.legality import is_legal, legal_actions
 from reference_engine.play.rules import PlayRules
 from reference_engine.play.selfplay import random_hand
@@ -70,3 +73,23 @@ def test_one_action_is_legal_exactly_when_the_legal_list_holds_it(variant: str) 
                 assert is_legal(rules, state, action) == (action in legal), (state, action)
                 checked += 1
     assert checked > 1_000
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_seats_asked_about_a_discard_are_those_with_a_claim_on_it(
+    variant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[frozenset[Seat]] = []
+
+    def checked(rules: PlayRules, state: GameState, tile: Tile, discarder: Seat) -> frozenset[Seat]:
+        found = claimants(rules, state, tile, discarder)
+        defined = {s for s in state.in_play() if claim_options(rules, state, s, tile, discarder)}
+        assert found == defined, (state, tile)
+        asked.append(found)
+        return found
+
+    monkeypatch.setattr(moves, "claimants", checked)
+    for _ in states(variant):
+        pass
+    assert any(asked)
+    assert not all(asked)

@@ -67,6 +67,31 @@ def call_options(
     return options
 
 
+def claimants(rules: PlayRules, state: GameState, tile: Tile, discarder: Seat) -> frozenset[Seat]:
+    """The seats with a claim on ``tile`` (those :func:`claim_options` gives any), each asked
+    only where the tile could serve it: among its waits for a win (every family's win on
+    a discard needs the tile among the waits), two copies held for a pung or kong, the two
+    other tiles of a run for a chow by the seat after the discarder."""
+    return frozenset(
+        seat
+        for seat in state.in_play()
+        if seat is not discarder and _has_claim(rules, state, seat, tile, discarder)
+    )
+
+
+def _has_claim(rules: PlayRules, state: GameState, seat: Seat, tile: Tile, discarder: Seat) -> bool:
+    """Does :func:`claim_options` give ``seat`` any claim on ``tile``? (asked as above)."""
+    plain = tile.normal
+    if plain in state.waits[SEATS.index(seat)] and rules.may_win(state, seat, tile, WinBy.DISCARD):
+        return True
+    hand = state.hand(seat)
+    if count_of(hand, plain) < 2:
+        chow = rules.chow_allowed and seat is state.after(discarder)
+        if not chow or not any(all(count_of(hand, t) for t in o) for _, o in _RUNS.get(plain, ())):
+            return False
+    return bool(call_options(rules, state, seat, tile, discarder))
+
+
 def _chows(seat: Seat, hand: tuple[Tile, ...], tile: Tile) -> list[Action]:
     """The chows ``hand`` makes with ``tile``, each also with a red five where it holds one
     (riichi.claims.red-five-choice)."""

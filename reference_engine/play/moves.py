@@ -4,7 +4,7 @@ passing on."""
 
 from __future__ import annotations
 
-from reference_engine.play.claims import claim_options, granted
+from reference_engine.play.claims import claimants, granted
 from reference_engine.play.deal import declared
 from reference_engine.play.hands import draw, take, with_hand
 from reference_engine.play.rules import PlayRules, without
@@ -39,9 +39,7 @@ def discard(rules: PlayRules, state: GameState, action: Action) -> GameState:
         pending_from=seat,
         replacement_drawn=False,
     )
-    awaiting = frozenset(
-        other for other in state.in_play() if claim_options(rules, state, other, tile, seat)
-    )
+    awaiting = claimants(rules, state, tile, seat)
     if not awaiting:
         return _after_discard(rules, state, None)
     return state.evolve(phase=Phase.CLAIM, awaiting=awaiting, answers=())
