@@ -28,7 +28,7 @@ from conformance.engine import reference_plugin, warm_play
 from conformance.files import decode_utf8, read_bounded
 from conformance.problems import Problem, ProblemsError
 from conformance.proposals import UnwritableError
-from conformance.replay.mjai import MAX_LOG_BYTES, LoggedHand, parse_mjai
+from conformance.replay.mjai import MAX_LOG_BYTES, LoggedHand, read_mjai
 from conformance.replay.mjlog import is_mjlog, parse_mjlog
 from conformance.replay.propose import write_proposal
 from conformance.replay.replay import HandReplay, Verdict, replay_hand
@@ -151,8 +151,8 @@ def rule_tally(replays: list[HandReplay]) -> dict[str, dict[str, int]]:
 
 def read_log(path: Path, name: str, log_format: str) -> tuple[list[LoggedHand], list[Problem]]:
     """The hands of one log file, MJAI, Tenhou JSON or mjlog (``auto``: as its first bytes
-    look), and the problems of the hands of a Tenhou JSON or mjlog file that could not be
-    read (the others are replayed); :class:`ProblemsError` when the file cannot be read."""
+    look), and the problems of the hands that could not be read (the others are
+    replayed); :class:`ProblemsError` when the file cannot be read."""
     raw = read_bounded(path, name, MAX_LOG_BYTES)
     if log_format == "mjlog" or (log_format == "auto" and is_mjlog(raw)):
         read = parse_mjlog(raw, name)
@@ -160,7 +160,7 @@ def read_log(path: Path, name: str, log_format: str) -> tuple[list[LoggedHand], 
     text = decode_utf8(raw, name)
     if log_format == "tenhou" or (log_format == "auto" and is_tenhou(text)):
         return parse_tenhou(text, name)
-    return parse_mjai(text, name), []
+    return read_mjai(text, name)
 
 
 def given_options(pairs: Sequence[str]) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """Tenhou JSON as Tenhou writes it: three-player games in four seats with ``f44`` Norths,
 every ending name, English yaku names, unknown names as located problems of their hand
 only, the table's rules read from the ``rule`` header or set with ``--option``, a kan
-indicator the log leaves out, and a hand the log stops before its end."""
+indicator the log leaves out, a hand the log stops before its end, and a bad line of a
+Tenhou JSON or MJAI file that loses its own hand or game only."""
 
 from __future__ import annotations
 
@@ -293,3 +294,19 @@ def test_a_riichi_win_whose_ura_indicator_the_log_does_not_hold_is_a_located_pro
     assert report["hands"] == []
     assert "game.json:1:1: log-indicator:" in errors
     assert "needs 1 ura indicator(s), the log shows 0" in errors
+
+
+def test_an_mjai_line_that_is_not_json_loses_its_hand_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hands = _three_player_game()[:3]
+    end = [{"type": "end_kyoku"}]
+    lines = [json.dumps(dict(e)) for h in hands for e in (*(e.data for e in h.events), *end)]
+    lines[2] = lines[2][:10]  # an event of the first hand cut short
+    log = tmp_path / "game.jsonl"
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    report, errors = _report([log], capsys, "riichi-tenhou-sanma")
+    assert [hand["hand"] for hand in report["hands"]] == [2, 3]
+    assert report["problems"] == 1
+    assert "game.jsonl:3:" in errors
+    assert "log-syntax" in errors

@@ -4,7 +4,8 @@ One JSON object per line, each with a ``type``. A hand runs from ``start_kyoku``
 ``end_kyoku``; ``start_game`` and ``end_game`` frame the game. Every malformed line (not
 JSON, not an object, no known type, an event outside a hand, a hand never ended) is a
 :class:`~conformance.problems.Problem` naming the file, line and field; reading never
-raises anything else.
+raises anything else. :func:`read_mjai` leaves out only the hand a bad line is in, and
+reads the others (a real archive never loses a whole file to one bad line).
 """
 
 from __future__ import annotations
@@ -94,10 +95,12 @@ def _parse_line(file: str, number: int, text: str) -> tuple[Event | None, Proble
     return Event(number, data), None
 
 
-def parse_mjai(text: str, file: str) -> list[LoggedHand]:
-    """The hands of an MJAI log's ``text``; raises :class:`ProblemsError` on a bad line."""
+def read_mjai(text: str, file: str) -> tuple[list[LoggedHand], list[Problem]]:
+    """The hands of an MJAI log's ``text``, and the problems of its bad lines: a hand
+    holding one is left out (its problem says where), the other hands are read."""
     hands: list[LoggedHand] = []
     current: list[Event] | None = None
+    spoiled = False  # the current hand holds a bad line
     game, number = -1, 0
     problems: list[Problem] = []
     line = 0
@@ -107,19 +110,21 @@ def parse_mjai(text: str, file: str) -> list[LoggedHand]:
         event, problem = _parse_line(file, line, raw)
         if event is None:
             problems += [problem] if problem else []
+            spoiled = current is not None
             continue
         if event.type == "start_game":
             game, number = game + 1, 0
         elif event.type == "start_kyoku":
             if current is not None:
                 problems.append(Problem(file, line, 1, "log-order", "a hand starts inside a hand"))
-            current = [event]
+            current, spoiled = [event], False
             game = max(game, 0)
         elif event.type == "end_kyoku":
             if current is None:
                 problems.append(Problem(file, line, 1, "log-order", "end_kyoku outside a hand"))
             else:
-                hands.append(LoggedHand(file, game, number, tuple(current)))
+                if not spoiled:
+                    hands.append(LoggedHand(file, game, number, tuple(current)))
                 number += 1
             current = None
         elif event.type != "end_game":
@@ -130,6 +135,12 @@ def parse_mjai(text: str, file: str) -> list[LoggedHand]:
                 current.append(event)
     if current is not None:
         problems.append(Problem(file, line, 1, "log-order", "the last hand has no end_kyoku"))
+    return hands, problems
+
+
+def parse_mjai(text: str, file: str) -> list[LoggedHand]:
+    """The hands of an MJAI log's ``text``; raises :class:`ProblemsError` on a bad line."""
+    hands, problems = read_mjai(text, file)
     if problems:
         raise ProblemsError(problems[:20])
     return hands
