@@ -20,6 +20,7 @@ ACCUMULATING = {
     "score": {"--meld", "--flowers", "--dora", "--ura", "--seen", "--left"},
     "propose": {"--rule", "--meld", "--flowers", "--dora", "--ura", "--seen", "--left"},
     "settle": {"--values", "--left"},
+    "replay": {"--option"},  # one KEY=VALUE each, a key once (checked by the command)
 }
 SELECTION = {"run": ["--variant", "taiwanese"], "fuzz": ["--engine", "reference", "--count", "1"]}
 HAND = "1m2m3m4p5p6p7p8p9p2s3s4s5s5s"  # riichi: 123m 456p 789p 234s 55s, self-drawn 5s
