@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from functools import cache
+from functools import cache, cached_property
 
 from spec.tiles import Tile
 
@@ -34,7 +34,7 @@ class Group:
     tile: Tile
     kind: GroupKind
 
-    @property
+    @cached_property
     def tiles(self) -> tuple[Tile, ...]:
         if self.kind is GroupKind.CHOW:
             return (self.tile, Tile(self.tile + 1), Tile(self.tile + 2))

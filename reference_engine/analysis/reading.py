@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
-from functools import cached_property
+from functools import cache, cached_property
 
 from reference_engine.analysis.decompose import Decomposition, Group, GroupKind
 from reference_engine.hand import WinningHand
@@ -123,6 +123,13 @@ def meld_set(meld: Meld) -> HandSet:
     )
 
 
+@cache
+def _concealed_set(tile: Tile, kind: GroupKind, concealed: bool) -> HandSet:
+    """The set of a reading made of concealed tiles (one shared instance of each: sets are
+    immutable)."""
+    return HandSet(_GROUP_SET[kind], tile, open=False, concealed=concealed)
+
+
 def wait_of(group: Group, winning: Tile) -> Wait:
     """How ``winning`` completed ``group`` (rule ``tw.pattern.closed-or-edge-wait``)."""
     if group.kind is GroupKind.PAIR:
@@ -153,11 +160,6 @@ def readings(
         for group in decomposition:
             completed = group == chosen and not seen_chosen
             seen_chosen = seen_chosen or completed
-            item = HandSet(
-                _GROUP_SET[group.kind],
-                group.tile,
-                open=False,
-                concealed=not (completed and on_anothers_tile),
-            )
+            item = _concealed_set(group.tile, group.kind, not (completed and on_anothers_tile))
             (pairs if group.kind is GroupKind.PAIR else sets).append(item)
         yield Reading(shape, tuple(sets), tuple(pairs), wait_of(chosen, winning), tiles)
