@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from reference_engine.hand import WinningHand
@@ -131,10 +132,15 @@ class RiichiWin:
     def is_dealer(self) -> bool:
         return self.hand.seat is Seat.EAST
 
-    @property
+    @cached_property
     def closed(self) -> bool:
+        """No open meld (asked by most yaku: worked out once per win)."""
         return not self.hand.has_open_meld
 
     @property
     def tsumo(self) -> bool:
         return self.by is WinBy.SELF_DRAW
+
+    @property
+    def robbing_kong(self) -> bool:
+        return self.by is WinBy.ROBBING_KONG

@@ -1,12 +1,13 @@
 """Yaku gates: what a yaku needs of a reading before its predicate is worth asking.
 
 Each yaku and yakuman of :mod:`~reference_engine.variants.riichi.yaku` declares a
-:class:`Gate` beside its predicate: conditions every reading the predicate awards meets
-(a shape, at least so many chows or pungs, honours or terminals held or not, how many
-suits). A gate only ever skips a predicate that would have returned 0, so the predicates
-stay the definition of each yaku (``riichi.yaku.*``); the gates let the scorer ask a few
-of them per reading. The facts a gate reads (:class:`Facts`) are counts of the reading's
-sets and of the hand's tile classes, the same for every reading of a hand but the sets.
+:class:`Gate` beside its predicate: conditions every reading the predicate awards meets (a
+shape, at least so many chows or pungs, honours or terminals held or not, how many suits, a
+fact of the win such as riichi or self-draw). A gate only ever skips a predicate that would
+have returned 0, so the predicates stay the definition of each yaku (``riichi.yaku.*``);
+the gates let the scorer ask a few of them per reading. The facts a gate reads
+(:class:`Facts`) are counts of the reading's sets, and the hand's tile classes and win facts
+(:class:`HandFacts`, the same for every reading of a hand).
 """
 
 from __future__ import annotations
@@ -14,26 +15,58 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reference_engine.analysis.reading import Reading, SetKind, Shape
+from reference_engine.variants.riichi.context import RiichiWin
 from spec.tiles import DRAGONS, WINDS, Tile
+
+WIN_FLAGS = (
+    "closed",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "tsumo",
+    "after_kong",
+    "robbing_kong",
+    "last_tile",
+    "first_turn",
+    "before_first_draw",
+)  # the facts of a win a gate may need (attributes of RiichiWin)
+
+HONOUR, TERMINAL, SIMPLE = 1, 2, 4  # a tile's class, one bit each
+_SUIT_BITS = (8, 16, 32)  # the characters', dots' and bamboo's bits
+CLASS_BITS = tuple(
+    (HONOUR if t.is_honour else 0)
+    | (TERMINAL if t.normal.is_terminal else 0)
+    | (SIMPLE if t.is_numbered and not t.normal.is_terminal else 0)
+    | (_SUIT_BITS[t.normal // 9] if t.is_numbered else 0)
+    for t in Tile
+)  # each tile's class and suit bits, by tile value (red fives as fives)
 
 
 @dataclass(frozen=True, slots=True)
-class TileFacts:
-    """Which classes of tile a hand holds (red fives as fives) and in how many suits."""
+class HandFacts:
+    """Which classes of tile a hand holds (red fives as fives), in how many suits, how
+    many of its tiles are terminals or honours, and the facts of the win that hold (the
+    names of :data:`WIN_FLAGS` that are true)."""
 
     honours: bool
     terminals: bool
     simples: bool
     suits: int
+    outside: int  # terminal and honour tiles
+    flags: frozenset[str]
 
     @classmethod
-    def of(cls, tiles: tuple[Tile, ...]) -> TileFacts:
-        kinds = {t.normal for t in tiles}
+    def of(cls, win: RiichiWin, tiles: tuple[Tile, ...]) -> HandFacts:
+        bits = 0
+        for tile in set(tiles):
+            bits |= CLASS_BITS[tile]
         return cls(
-            honours=any(t.is_honour for t in kinds),
-            terminals=any(t.is_terminal for t in kinds),
-            simples=any(t.is_numbered and not t.is_terminal for t in kinds),
-            suits=len({t.suit for t in kinds if t.is_numbered}),
+            honours=bool(bits & HONOUR),
+            terminals=bool(bits & TERMINAL),
+            simples=bool(bits & SIMPLE),
+            suits=sum(1 for suit in _SUIT_BITS if bits & suit),
+            outside=sum(1 for tile in tiles if CLASS_BITS[tile] & (HONOUR | TERMINAL)),
+            flags=frozenset(name for name in WIN_FLAGS if getattr(win, name)),
         )
 
 
@@ -47,10 +80,10 @@ class Facts:
     kongs: int
     dragon_pungs: int
     wind_pungs: int
-    tiles: TileFacts
+    hand: HandFacts
 
     @classmethod
-    def of(cls, reading: Reading, tiles: TileFacts) -> Facts:
+    def of(cls, reading: Reading, hand: HandFacts) -> Facts:
         pungs = reading.pungs
         return cls(
             shape=reading.shape,
@@ -59,7 +92,7 @@ class Facts:
             kongs=sum(1 for s in pungs if s.kind is SetKind.KONG),
             dragon_pungs=sum(1 for s in pungs if s.tile in DRAGONS),
             wind_pungs=sum(1 for s in pungs if s.tile in WINDS),
-            tiles=tiles,
+            hand=hand,
         )
 
 
@@ -67,7 +100,8 @@ class Facts:
 class Gate:
     """Necessary conditions of a predicate: a shape (None: any), at least so many sets of
     each kind, honours / terminals / simples held (True), not held (False) or either
-    (None), and the number of suits held within ``suits``."""
+    (None), the number of suits held within ``suits``, at least ``outside`` terminal or
+    honour tiles, and a fact of the win that holds (one of :data:`WIN_FLAGS`, None: any)."""
 
     shape: Shape | None = None
     chows: int = 0
@@ -79,10 +113,12 @@ class Gate:
     terminals: bool | None = None
     simples: bool | None = None
     suits: tuple[int, int] = (0, 3)
+    outside: int = 0
+    flag: str | None = None
 
     def admits(self, facts: Facts) -> bool:
         """Whether a reading with ``facts`` may earn the yaku (its predicate is asked)."""
-        tiles = facts.tiles
+        hand = facts.hand
         return (
             self.shape in (None, facts.shape)
             and facts.chows >= self.chows
@@ -90,10 +126,12 @@ class Gate:
             and facts.kongs >= self.kongs
             and facts.dragon_pungs >= self.dragon_pungs
             and facts.wind_pungs >= self.wind_pungs
-            and self.honours in (None, tiles.honours)
-            and self.terminals in (None, tiles.terminals)
-            and self.simples in (None, tiles.simples)
-            and self.suits[0] <= tiles.suits <= self.suits[1]
+            and self.honours in (None, hand.honours)
+            and self.terminals in (None, hand.terminals)
+            and self.simples in (None, hand.simples)
+            and self.suits[0] <= hand.suits <= self.suits[1]
+            and hand.outside >= self.outside
+            and (self.flag is None or self.flag in hand.flags)
         )
 
 

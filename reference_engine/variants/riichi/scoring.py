@@ -12,7 +12,7 @@ from typing import Any
 from reference_engine.analysis.reading import Reading
 from reference_engine.variants.riichi.context import RiichiNumbers, RiichiWin, riichi_numbers
 from reference_engine.variants.riichi.fu import fu as fu_of
-from reference_engine.variants.riichi.gates import Facts, TileFacts
+from reference_engine.variants.riichi.gates import Facts, HandFacts
 from reference_engine.variants.riichi.house import PaoCovers, Renhou
 from reference_engine.variants.riichi.points import Points, base_points, payments
 from reference_engine.variants.riichi.shapes import riichi_readings
@@ -64,12 +64,18 @@ class RiichiScorer:
 
     def gated(self, facts: Facts) -> tuple[Checks, Checks]:
         """The yakuman and the yaku whose gates admit a reading with ``facts`` (worked out
-        once per distinct facts): the only predicates worth asking of it."""
+        once per distinct facts): the only predicates worth asking of it. On an open hand a
+        yaku whose row has no open value is not asked (it earns its open value there)."""
         found = self._gated.get(facts)
         if found is None:
+            closed = "closed" in facts.hand.flags
             found = self._gated[facts] = (
                 tuple(c for c in self.yakuman_checks if GATES[c[0]].admits(facts)),
-                tuple(c for c in self.yaku_checks if GATES[c[0]].admits(facts)),
+                tuple(
+                    c
+                    for c in self.yaku_checks
+                    if GATES[c[0]].admits(facts) and (closed or c[2].optional("open_han"))
+                ),
             )
         return found
 
@@ -80,10 +86,10 @@ class RiichiScorer:
     def best(self, win: RiichiWin) -> RiichiScore | None:
         """The reading that pays the winner most (None when no reading has a yaku)."""
         best: RiichiScore | None = None
-        tiles: TileFacts | None = None
+        hand: HandFacts | None = None
         for reading in riichi_readings(win.hand, on_anothers_tile=win.by.on_anothers_tile):
-            tiles = tiles or TileFacts.of(reading.tiles)
-            scored = self.score_reading(reading, win, Facts.of(reading, tiles))
+            hand = hand or HandFacts.of(win, reading.tiles)
+            scored = self.score_reading(reading, win, Facts.of(reading, hand))
             if scored is not None and (best is None or _rank(scored) > _rank(best)):
                 best = scored
         return best
@@ -94,7 +100,7 @@ class RiichiScorer:
         """The score of one reading, or None when it has no yaku (riichi.yaku.required);
         riichi.house.renhou (mangan): renhou alone when the reading's own yaku pay no more.
         ``facts``: the reading's gate facts when the caller has them."""
-        facts = facts or Facts.of(reading, TileFacts.of(reading.tiles))
+        facts = facts or Facts.of(reading, HandFacts.of(win, reading.tiles))
         scored = self._score_yaku(reading, win, facts)
         mangan = self.numbers.house.renhou is Renhou.MANGAN and "renhou" in self.rows
         if not (mangan and is_renhou(win)) or (scored is not None and scored.yakuman):

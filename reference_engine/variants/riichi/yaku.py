@@ -27,6 +27,8 @@ GATES: dict[str, Gate] = {}  # each yaku's and yakuman's gate, by pattern id
 
 CHUUREN = {1: 3, 9: 3, **{k: 1 for k in range(2, 9)}}  # 1112345678999 of one suit
 GREEN = frozenset({Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN})
+ITTSU = tuple(frozenset({Tile(b), Tile(b + 3), Tile(b + 6)}) for b in (Tile.M1, Tile.P1, Tile.S1))
+OUTSIDE = 6  # terminal or honour tiles of an outside hand: one per set, two in the pair
 
 
 def yaku(pattern_id: str, gate: Gate = ANY) -> Callable[[Yaku], Yaku]:
@@ -79,25 +81,25 @@ def _value_pair(r: Reading, w: RiichiWin, n: RiichiNumbers) -> bool:
     return pair.tile in DRAGONS or (pair.tile in n.value_winds and pair.tile in (seat, round_))
 
 
-@yaku("riichi")
+@yaku("riichi", Gate(flag="riichi"))
 def riichi(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.riichi (the profile lets double riichi replace it)."""
     return _han(w.riichi, w, row)
 
 
-@yaku("double-riichi")
+@yaku("double-riichi", Gate(flag="double_riichi"))
 def double_riichi(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.double-riichi: riichi declared on the first turn."""
     return _han(w.double_riichi, w, row)
 
 
-@yaku("ippatsu")
+@yaku("ippatsu", Gate(flag="ippatsu"))
 def ippatsu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.ippatsu."""
     return _han(w.ippatsu and (w.riichi or w.double_riichi), w, row)
 
 
-@yaku("menzen-tsumo")
+@yaku("menzen-tsumo", Gate(flag="tsumo"))
 def menzen_tsumo(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.menzen-tsumo: self-draw with a closed hand."""
     return _han(w.tsumo, w, row)
@@ -169,25 +171,25 @@ def ryanpeikou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) ->
     return _han(_identical_chow_pairs(r) == 2, w, row)
 
 
-@yaku("rinshan")
+@yaku("rinshan", Gate(flag="after_kong"))
 def rinshan(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.rinshan: self-drawn on the replacement tile of a kan (or a North)."""
     return _han(w.after_kong and w.tsumo, w, row)
 
 
-@yaku("chankan")
+@yaku("chankan", Gate(flag="robbing_kong"))
 def chankan(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.chankan."""
-    return _han(w.by is WinBy.ROBBING_KONG, w, row)
+    return _han(w.robbing_kong, w, row)
 
 
-@yaku("haitei")
+@yaku("haitei", Gate(flag="last_tile"))
 def haitei(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.haitei: self-drawing the last wall tile (not a replacement tile)."""
     return _han(w.last_tile and w.tsumo and not w.after_kong, w, row)
 
 
-@yaku("houtei")
+@yaku("houtei", Gate(flag="last_tile"))
 def houtei(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.houtei: ron on the last discard."""
     return _han(w.last_tile and w.by is WinBy.DISCARD, w, row)
@@ -208,11 +210,7 @@ def sanshoku(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> i
 def ittsu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.ittsu: 123, 456 and 789 of one suit."""
     starts = {s.tile for s in r.chows}
-    return _han(
-        any({Tile(b), Tile(b + 3), Tile(b + 6)} <= starts for b in (Tile.M1, Tile.P1, Tile.S1)),
-        w,
-        row,
-    )
+    return _han(any(run <= starts for run in ITTSU), w, row)
 
 
 def _outside(r: Reading) -> bool:
@@ -221,13 +219,13 @@ def _outside(r: Reading) -> bool:
     )
 
 
-@yaku("chanta", Gate(shape=Shape.SETS_AND_PAIR, chows=1, terminals=True))
+@yaku("chanta", Gate(shape=Shape.SETS_AND_PAIR, chows=1, terminals=True, outside=OUTSIDE))
 def chanta(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.chanta: every set and the pair hold a terminal or honour, with a chow."""
     return _han(_outside(r) and bool(r.chows), w, row)
 
 
-@yaku("junchan", Gate(shape=Shape.SETS_AND_PAIR, chows=1, terminals=True, honours=False))
+@yaku("junchan", Gate(shape=Shape.SETS_AND_PAIR, chows=1, honours=False, outside=OUTSIDE))
 def junchan(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.junchan: every set and the pair hold a terminal, no honours, with a chow."""
     no_honours = not any(t.is_honour for t in r.tiles)
@@ -362,7 +360,7 @@ def ryuuiisou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> 
     return _count(all(t.normal in GREEN for t in r.tiles), row)
 
 
-@yakuman("chuuren", Gate(shape=Shape.SETS_AND_PAIR, honours=False, suits=(1, 1)))
+@yakuman("chuuren", Gate(shape=Shape.SETS_AND_PAIR, honours=False, suits=(1, 1), flag="closed"))
 def chuuren(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yakuman.chuuren: closed 1112345678999 of one suit plus any tile of it;
     riichi.house.double-yakuman on the nine-sided wait (1112345678999 held before the win)."""
@@ -382,19 +380,19 @@ def suukantsu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> 
     return _count(sum(1 for s in r.sets if s.kind is SetKind.KONG) == 4, row)
 
 
-@yakuman("tenhou")
+@yakuman("tenhou", Gate(flag="first_turn"))
 def tenhou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yakuman.tenhou: the dealer wins on the initial hand."""
     return _count(w.first_turn and w.is_dealer and w.tsumo, row)
 
 
-@yakuman("chiihou")
+@yakuman("chiihou", Gate(flag="first_turn"))
 def chiihou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yakuman.chiihou: a non-dealer self-draws on its first draw, no call before."""
     return _count(w.first_turn and not w.is_dealer and w.tsumo, row)
 
 
-@yakuman("renhou")
+@yakuman("renhou", Gate(flag="before_first_draw"))
 def renhou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.house.renhou (yakuman): a non-dealer wins on a discard before its first draw."""
     return _count(n.house.renhou is Renhou.YAKUMAN and is_renhou(w), row)
