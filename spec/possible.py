@@ -77,6 +77,8 @@ def copy_problems(
     for meld in melds:
         seen.update(meld.tiles)
     seen.update(shown)
+    if _within_plain_copies(tiles, seen):
+        return []
     plain: Counter[Tile] = Counter()
     for tile, count in seen.items():
         plain[tile.normal] += count
@@ -101,6 +103,17 @@ def copy_problems(
             message = f"{held} plain {red.normal.mpsz}: {reds} of the {tiles.copies} are red"
             problems.append(RuleError("too-many-copies", message, path=where))
     return problems
+
+
+def _within_plain_copies(tiles: TileSet, seen: Counter[Tile]) -> bool:
+    """The common case, read from the counts at once: no red five seen and no tile seen
+    more often than the set's plain copies of its most red five. Then every check of
+    :func:`copy_problems` passes (a kind's count is its plain count, within the copies, and
+    a five's plain copies are within those its red copies leave)."""
+    reds = max(map(tiles.red_copies, tiles.red_fives), default=0)
+    return max(seen.values(), default=0) <= tiles.copies - reds and not any(
+        tile.is_red for tile in seen
+    )
 
 
 def shown_tiles(given: Mapping[str, Any]) -> tuple[Tile, ...]:

@@ -106,6 +106,9 @@ def _holds_float(data: Any) -> bool:
     stack = [data]
     while stack:
         item = stack.pop()
+        kind = type(item)
+        if kind is str or kind is int or kind is bool:  # most items: read at once
+            continue
         if isinstance(item, float):
             return True
         if isinstance(item, dict):
