@@ -69,7 +69,10 @@ def sets_and_pair(counts: list[int], sets: int) -> list[Decomposition]:
         return []
     combined: list[tuple[Decomposition, int]] = [((), 0)]
     for start, end in _BLOCKS:
-        block = _block_readings(start, tuple(counts[start:end]))
+        held = tuple(counts[start:end])
+        if not any(held):
+            continue  # an empty block reads one way: nothing
+        block = _block_readings(start, held)
         if not block:
             return []
         combined = [
@@ -129,6 +132,8 @@ def pairs_and_pung(counts: list[int], pairs: int, pungs: int) -> list[Decomposit
     """Readings as ``pairs`` pairs plus ``pungs`` pungs (four of a kind may be two pairs)."""
     if sum(counts) != 2 * pairs + 3 * pungs:
         return []
+    if not pungs and (1 in counts or 3 in counts):
+        return []  # with pairs only, a kind held once or three times reads no way
     found: set[Decomposition] = set()
     _pairs_and_pungs(list(counts), 0, pairs, pungs, (), found)
     return sorted(found)

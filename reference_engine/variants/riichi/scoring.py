@@ -4,6 +4,7 @@ most is kept (``riichi.points.best-reading``)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -156,13 +157,13 @@ class RiichiScorer:
         self, reading: Reading, win: RiichiWin, rows: Mapping[str, Any]
     ) -> dict[str, int]:
         """riichi.dora.*: dora, ura-dora (with riichi), red fives and extracted Norths."""
-        tiles = [t for t in reading.tiles]
+        held = Counter(reading.normals)
         counts = {
-            "dora": sum(1 for d in win.dora for t in tiles if t.normal is d),
-            "ura-dora": sum(1 for d in win.ura_dora for t in tiles if t.normal is d)
+            "dora": sum(held[d] for d in win.dora),
+            "ura-dora": sum(held[d] for d in win.ura_dora)
             if win.riichi or win.double_riichi
             else 0,
-            "aka-dora": sum(1 for t in tiles if t.is_red),
+            "aka-dora": sum(1 for t in reading.tiles if t.is_red),
             "nuki-dora": win.nuki,
         }
         counts["dora"] += sum(1 for d in win.dora if d is Tile.NORTH) * win.nuki
