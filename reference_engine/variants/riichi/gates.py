@@ -31,6 +31,7 @@ WIN_FLAGS = (
     "before_first_draw",
 )  # the facts of a win a gate may need (attributes of RiichiWin)
 
+OUTSIDE = 6  # terminal or honour tiles of an outside hand: one per set, two in the pair
 HONOUR, TERMINAL, SIMPLE = 1, 2, 4  # a tile's class, one bit each
 _SUIT_BITS = (8, 16, 32)  # the characters', dots' and bamboo's bits
 CLASS_BITS = tuple(
@@ -44,15 +45,15 @@ CLASS_BITS = tuple(
 
 @dataclass(frozen=True, slots=True)
 class HandFacts:
-    """Which classes of tile a hand holds (red fives as fives), in how many suits, how
-    many of its tiles are terminals or honours, and the facts of the win that hold (the
+    """Which classes of tile a hand holds (red fives as fives), in how many suits, whether
+    :data:`OUTSIDE` of its tiles are terminals or honours, and the facts of the win that hold (the
     names of :data:`WIN_FLAGS` that are true)."""
 
     honours: bool
     terminals: bool
     simples: bool
     suits: int
-    outside: int  # terminal and honour tiles
+    outside: bool  # at least OUTSIDE terminal and honour tiles
     flags: frozenset[str]
 
     @classmethod
@@ -65,7 +66,7 @@ class HandFacts:
             terminals=bool(bits & TERMINAL),
             simples=bool(bits & SIMPLE),
             suits=sum(1 for suit in _SUIT_BITS if bits & suit),
-            outside=sum(1 for tile in tiles if CLASS_BITS[tile] & (HONOUR | TERMINAL)),
+            outside=sum(1 for tile in tiles if CLASS_BITS[tile] & (HONOUR | TERMINAL)) >= OUTSIDE,
             flags=frozenset(name for name in WIN_FLAGS if getattr(win, name)),
         )
 
@@ -100,8 +101,9 @@ class Facts:
 class Gate:
     """Necessary conditions of a predicate: a shape (None: any), at least so many sets of
     each kind, honours / terminals / simples held (True), not held (False) or either
-    (None), the number of suits held within ``suits``, at least ``outside`` terminal or
-    honour tiles, and a fact of the win that holds (one of :data:`WIN_FLAGS`, None: any)."""
+    (None), the number of suits held within ``suits``, at least :data:`OUTSIDE` terminal
+    or honour tiles or not (``outside``), and a fact of the win that holds (one of
+    :data:`WIN_FLAGS`, None: any)."""
 
     shape: Shape | None = None
     chows: int = 0
@@ -113,7 +115,7 @@ class Gate:
     terminals: bool | None = None
     simples: bool | None = None
     suits: tuple[int, int] = (0, 3)
-    outside: int = 0
+    outside: bool | None = None
     flag: str | None = None
 
     def admits(self, facts: Facts) -> bool:
@@ -130,7 +132,7 @@ class Gate:
             and self.terminals in (None, hand.terminals)
             and self.simples in (None, hand.simples)
             and self.suits[0] <= hand.suits <= self.suits[1]
-            and hand.outside >= self.outside
+            and self.outside in (None, hand.outside)
             and (self.flag is None or self.flag in hand.flags)
         )
 

@@ -28,7 +28,6 @@ GATES: dict[str, Gate] = {}  # each yaku's and yakuman's gate, by pattern id
 CHUUREN = {1: 3, 9: 3, **{k: 1 for k in range(2, 9)}}  # 1112345678999 of one suit
 GREEN = frozenset({Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN})
 ITTSU = tuple(frozenset({Tile(b), Tile(b + 3), Tile(b + 6)}) for b in (Tile.M1, Tile.P1, Tile.S1))
-OUTSIDE = 6  # terminal or honour tiles of an outside hand: one per set, two in the pair
 
 
 def yaku(pattern_id: str, gate: Gate = ANY) -> Callable[[Yaku], Yaku]:
@@ -219,13 +218,13 @@ def _outside(r: Reading) -> bool:
     )
 
 
-@yaku("chanta", Gate(shape=Shape.SETS_AND_PAIR, chows=1, terminals=True, outside=OUTSIDE))
+@yaku("chanta", Gate(shape=Shape.SETS_AND_PAIR, chows=1, terminals=True, outside=True))
 def chanta(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.chanta: every set and the pair hold a terminal or honour, with a chow."""
     return _han(_outside(r) and bool(r.chows), w, row)
 
 
-@yaku("junchan", Gate(shape=Shape.SETS_AND_PAIR, chows=1, honours=False, outside=OUTSIDE))
+@yaku("junchan", Gate(shape=Shape.SETS_AND_PAIR, chows=1, honours=False, outside=True))
 def junchan(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.junchan: every set and the pair hold a terminal, no honours, with a chow."""
     no_honours = not any(t.is_honour for t in r.tiles)
