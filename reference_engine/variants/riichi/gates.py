@@ -13,6 +13,9 @@ the gates let the scorer ask a few of them per reading. The facts a gate reads
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import reduce
+from itertools import compress
+from operator import attrgetter, or_
 
 from reference_engine.analysis.reading import Reading, SetKind, Shape
 from reference_engine.variants.riichi.context import RiichiWin
@@ -41,6 +44,8 @@ CLASS_BITS = tuple(
     | (_SUIT_BITS[t.normal // 9] if t.is_numbered else 0)
     for t in Tile
 )  # each tile's class and suit bits, by tile value (red fives as fives)
+_OUTSIDE_TILE = tuple(int(bool(bits & (HONOUR | TERMINAL))) for bits in CLASS_BITS)
+_win_flags = attrgetter(*WIN_FLAGS)  # a win's WIN_FLAGS, in order
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,16 +63,14 @@ class HandFacts:
 
     @classmethod
     def of(cls, win: RiichiWin, tiles: tuple[Tile, ...]) -> HandFacts:
-        bits = 0
-        for tile in set(tiles):
-            bits |= CLASS_BITS[tile]
+        bits = reduce(or_, map(CLASS_BITS.__getitem__, set(tiles)), 0)
         return cls(
             honours=bool(bits & HONOUR),
             terminals=bool(bits & TERMINAL),
             simples=bool(bits & SIMPLE),
             suits=sum(1 for suit in _SUIT_BITS if bits & suit),
-            outside=sum(1 for tile in tiles if CLASS_BITS[tile] & (HONOUR | TERMINAL)) >= OUTSIDE,
-            flags=frozenset(name for name in WIN_FLAGS if getattr(win, name)),
+            outside=sum(map(_OUTSIDE_TILE.__getitem__, tiles)) >= OUTSIDE,
+            flags=frozenset(compress(WIN_FLAGS, _win_flags(win))),
         )
 
 

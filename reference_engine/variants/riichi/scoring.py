@@ -4,7 +4,6 @@ most is kept (``riichi.points.best-reading``)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -22,6 +21,7 @@ from spec.profile import PatternValue, Profile
 from spec.seats import Seat
 from spec.tiles import Tile
 
+RED_FIVES = (Tile.M0, Tile.P0, Tile.S0)  # every red tile (Tile.is_red)
 Checks = tuple[tuple[str, Yaku, PatternValue], ...]  # pattern ids with predicate and row
 
 
@@ -157,13 +157,13 @@ class RiichiScorer:
         self, reading: Reading, win: RiichiWin, rows: Mapping[str, Any]
     ) -> dict[str, int]:
         """riichi.dora.*: dora, ura-dora (with riichi), red fives and extracted Norths."""
-        held = Counter(reading.normals)
+        held = reading.normals
         counts = {
-            "dora": sum(held[d] for d in win.dora),
-            "ura-dora": sum(held[d] for d in win.ura_dora)
+            "dora": sum(map(held.count, win.dora)),
+            "ura-dora": sum(map(held.count, win.ura_dora))
             if win.riichi or win.double_riichi
             else 0,
-            "aka-dora": sum(1 for t in reading.tiles if t.is_red),
+            "aka-dora": sum(map(reading.tiles.count, RED_FIVES)),
             "nuki-dora": win.nuki,
         }
         counts["dora"] += sum(1 for d in win.dora if d is Tile.NORTH) * win.nuki
