@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from itertools import chain
 from typing import Any
 
 from spec.errors import RuleError
@@ -73,10 +74,7 @@ def copy_problems(
     path: Path = (),
 ) -> list[RuleError]:
     """Tiles seen more often than the set holds them: the hand, its melds and ``shown``."""
-    seen = Counter(concealed)
-    for meld in melds:
-        seen.update(meld.tiles)
-    seen.update(shown)
+    seen = Counter(chain(concealed, *(meld.tiles for meld in melds), shown))
     if _within_plain_copies(tiles, seen):
         return []
     plain: Counter[Tile] = Counter()

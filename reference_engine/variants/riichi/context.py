@@ -53,11 +53,20 @@ class RiichiNumbers:
 
     def dora_after(self, indicator: Tile) -> Tile:
         """The dora an indicator points to: the next tile of its cycle (sanma: 1m -> 9m -> 1m)."""
-        plain = indicator.normal
-        for cycle in self.dora_order:
-            if plain in cycle:
-                return cycle[(cycle.index(plain) + 1) % len(cycle)]
-        raise RuleError("invalid-tile", f"{indicator.mpsz} cannot be a dora indicator here")
+        dora = self.next_in_cycle.get(indicator.normal)
+        if dora is None:
+            raise RuleError("invalid-tile", f"{indicator.mpsz} cannot be a dora indicator here")
+        return dora
+
+    @cached_property
+    def next_in_cycle(self) -> dict[Tile, Tile]:
+        """Each tile of a dora cycle and the next one of its cycle (the first after the last);
+        a tile's first cycle, and first place in it, counts (filled from the last back)."""
+        return {
+            cycle[index]: cycle[(index + 1) % len(cycle)]
+            for cycle in reversed(self.dora_order)
+            for index in reversed(range(len(cycle)))
+        }
 
 
 def _tiles(values: Any) -> tuple[Tile, ...]:
