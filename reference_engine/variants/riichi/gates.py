@@ -75,8 +75,8 @@ class HandFacts:
 
 
 @dataclass(frozen=True, slots=True)
-class Facts:
-    """What the gates read of one reading: its shape, its sets by kind and the hand's tiles."""
+class SetFacts:
+    """What the gates read of one reading's sets: its shape and its sets by kind."""
 
     shape: Shape
     chows: int
@@ -84,10 +84,9 @@ class Facts:
     kongs: int
     dragon_pungs: int
     wind_pungs: int
-    hand: HandFacts
 
     @classmethod
-    def of(cls, reading: Reading, hand: HandFacts) -> Facts:
+    def of(cls, reading: Reading) -> SetFacts:
         pungs = reading.pungs
         return cls(
             shape=reading.shape,
@@ -96,8 +95,19 @@ class Facts:
             kongs=sum(1 for s in pungs if s.kind is SetKind.KONG),
             dragon_pungs=sum(1 for s in pungs if s.tile in DRAGONS),
             wind_pungs=sum(1 for s in pungs if s.tile in WINDS),
-            hand=hand,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """What the gates read of one reading: its sets' facts and its hand's."""
+
+    sets: SetFacts
+    hand: HandFacts
+
+    @classmethod
+    def of(cls, reading: Reading, hand: HandFacts) -> Facts:
+        return cls(SetFacts.of(reading), hand)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,15 +133,23 @@ class Gate:
 
     def admits(self, facts: Facts) -> bool:
         """Whether a reading with ``facts`` may earn the yaku (its predicate is asked)."""
-        hand = facts.hand
+        return self.admits_sets(facts.sets) and self.admits_hand(facts.hand)
+
+    def admits_sets(self, sets: SetFacts) -> bool:
+        """The conditions on the reading's shape and sets."""
         return (
-            self.shape in (None, facts.shape)
-            and facts.chows >= self.chows
-            and facts.pungs >= self.pungs
-            and facts.kongs >= self.kongs
-            and facts.dragon_pungs >= self.dragon_pungs
-            and facts.wind_pungs >= self.wind_pungs
-            and self.honours in (None, hand.honours)
+            self.shape in (None, sets.shape)
+            and sets.chows >= self.chows
+            and sets.pungs >= self.pungs
+            and sets.kongs >= self.kongs
+            and sets.dragon_pungs >= self.dragon_pungs
+            and sets.wind_pungs >= self.wind_pungs
+        )
+
+    def admits_hand(self, hand: HandFacts) -> bool:
+        """The conditions on the hand's tiles and the win."""
+        return (
+            self.honours in (None, hand.honours)
             and self.terminals in (None, hand.terminals)
             and self.simples in (None, hand.simples)
             and self.suits[0] <= hand.suits <= self.suits[1]

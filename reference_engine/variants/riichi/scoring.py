@@ -12,7 +12,7 @@ from typing import Any
 from reference_engine.analysis.reading import Reading
 from reference_engine.variants.riichi.context import RiichiNumbers, RiichiWin, riichi_numbers
 from reference_engine.variants.riichi.fu import fu as fu_of
-from reference_engine.variants.riichi.gates import Facts, HandFacts
+from reference_engine.variants.riichi.gates import Facts, HandFacts, SetFacts
 from reference_engine.variants.riichi.house import PaoCovers, Renhou
 from reference_engine.variants.riichi.points import Points, base_points, payments
 from reference_engine.variants.riichi.shapes import riichi_readings
@@ -47,6 +47,8 @@ class RiichiScorer:
         self.profile = profile
         self.seats = tuple(Seat(s) for s in profile.seats)
         self._gated: dict[Facts, tuple[Checks, Checks]] = {}
+        self._by_set_facts: dict[SetFacts, frozenset[str]] = {}
+        self._by_hand_facts: dict[HandFacts, frozenset[str]] = {}
 
     @cached_property
     def rows(self) -> dict[str, PatternValue]:
@@ -65,19 +67,39 @@ class RiichiScorer:
 
     def gated(self, facts: Facts) -> tuple[Checks, Checks]:
         """The yakuman and the yaku whose gates admit a reading with ``facts`` (worked out
-        once per distinct facts): the only predicates worth asking of it. On an open hand a
-        yaku whose row has no open value is not asked (it earns its open value there)."""
+        once per distinct facts): the only predicates worth asking of it."""
         found = self._gated.get(facts)
         if found is None:
-            closed = "closed" in facts.hand.flags
+            admitted = self._by_sets(facts.sets) & self._by_hand(facts.hand)
             found = self._gated[facts] = (
-                tuple(c for c in self.yakuman_checks if GATES[c[0]].admits(facts)),
-                tuple(
-                    c
-                    for c in self.yaku_checks
-                    if GATES[c[0]].admits(facts) and (closed or c[2].optional("open_han"))
-                ),
+                tuple(c for c in self.yakuman_checks if c[0] in admitted),
+                tuple(c for c in self.yaku_checks if c[0] in admitted),
             )
+        return found
+
+    def _by_sets(self, sets: SetFacts) -> frozenset[str]:
+        """The patterns whose gates admit a reading's sets (once per distinct sets' facts)."""
+        found = self._by_set_facts.get(sets)
+        if found is None:
+            checks = (*self.yakuman_checks, *self.yaku_checks)
+            found = frozenset(c[0] for c in checks if GATES[c[0]].admits_sets(sets))
+            self._by_set_facts[sets] = found
+        return found
+
+    def _by_hand(self, hand: HandFacts) -> frozenset[str]:
+        """The patterns whose gates admit a hand (once per distinct hand facts). On an open
+        hand a yaku whose row has no open value is left out (it earns its open value)."""
+        found = self._by_hand_facts.get(hand)
+        if found is None:
+            closed = "closed" in hand.flags
+            found = frozenset(
+                c[0] for c in self.yakuman_checks if GATES[c[0]].admits_hand(hand)
+            ) | frozenset(
+                c[0]
+                for c in self.yaku_checks
+                if GATES[c[0]].admits_hand(hand) and (closed or c[2].optional("open_han"))
+            )
+            self._by_hand_facts[hand] = found
         return found
 
     @cached_property
