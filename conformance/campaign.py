@@ -21,7 +21,7 @@ import gc
 import multiprocessing
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from functools import partial
 from multiprocessing.context import BaseContext
@@ -32,6 +32,7 @@ from conformance.usage import UsageError
 CONNECT_TIMEOUT = 10  # seconds to reach a scheduler before giving up
 MAX_WORKERS = 256  # local processes; more is a typo, not a machine
 SHARDS_PER_WORKER = 4  # smaller shards even out the workers' loads
+COUNTED_SHARDS = 50  # at least this many shards when progress is counted (a shard at a time)
 S = TypeVar("S")
 R = TypeVar("R")
 T = TypeVar("T")  # an item of a campaign
@@ -78,9 +79,14 @@ def shards_of(items: Sequence[S], count: int) -> list[list[S]]:
     return [shard for shard in out if shard]
 
 
-def _on_dask(task: Callable[[S], list[R]], shards: Sequence[S], address: str) -> list[list[R]]:
+Done = Callable[[int], object]  # told how many results a shard that finished gave
+
+
+def _on_dask(
+    task: Callable[[S], list[R]], shards: Sequence[S], address: str, done: Done | None
+) -> list[list[R]]:
     try:
-        from distributed import Client
+        from distributed import Client, as_completed
     except ImportError:
         raise CampaignError(
             "--dask needs the cluster extra: pip install 'mjspec[cluster]' (Dask distributed)"
@@ -91,6 +97,9 @@ def _on_dask(task: Callable[[S], list[R]], shards: Sequence[S], address: str) ->
         raise CampaignError(f"cannot reach the Dask scheduler at {address!r}: {error}") from None
     with client:
         futures = client.map(task, list(shards), pure=False)
+        if done is not None:
+            for future in as_completed(futures):  # type: ignore[no-untyped-call]
+                done(len(future.result()))
         return list(client.gather(futures))  # type: ignore[no-untyped-call]
 
 
@@ -100,15 +109,25 @@ def run_shards(
     *,
     workers: int = 1,
     dask: str | None = None,
+    done: Done | None = None,
 ) -> list[R]:
-    """Every shard's results, in the shards' order."""
+    """Every shard's results, in the shards' order; ``done`` told of each shard as it
+    finishes (in the order they finish), with the number of its results."""
     if dask is not None:
-        parts = _on_dask(task, shards, dask)
+        parts = _on_dask(task, shards, dask, done)
     elif workers > 1 and len(shards) > 1:
         with ProcessPoolExecutor(max_workers=workers, mp_context=_forking()) as pool:
-            parts = list(pool.map(task, shards))
+            futures = [pool.submit(task, shard) for shard in shards]
+            for future in as_completed(futures):
+                if done is not None:
+                    done(len(future.result()))
+            parts = [future.result() for future in futures]
     else:
-        parts = [task(shard) for shard in shards]
+        parts = []
+        for shard in shards:
+            parts.append(task(shard))
+            if done is not None:
+                done(len(parts[-1]))
     return [result for part in parts for result in part]
 
 
@@ -146,17 +165,24 @@ def run_campaign(
     workers: int = 1,
     dask: str | None = None,
     warm: Callable[[], object] | None = None,
+    done: Done | None = None,
 ) -> list[R]:
     """``task`` over ``items`` cut into shards (consecutive items), every result in the
     items' order. In local workers forked from this process, ``warm`` is called here first
-    and each worker is sent a range of item numbers; on Dask, each shard of items is sent."""
+    and each worker is sent a range of item numbers; on Dask, each shard of items is sent.
+    With ``done`` (a progress count: each shard's number of results as it finishes), the
+    items are cut into at least :data:`COUNTED_SHARDS` shards, in one process too; the
+    results are the same."""
     count = shard_count(workers)
+    if done is not None:
+        count = max(count, COUNTED_SHARDS)
     if dask is None and workers > 1 and _forking() is not None and len(items) > 1:
         if warm is not None:
             warm()
         parts = shards_of(range(len(items)), count)
         numbers = [range(part[0], part[-1] + 1) for part in parts]
         with _holding(items):
-            return run_shards(partial(_held_part, task), numbers, workers=workers)
-    shards = shards_of(items, count if dask is not None or workers > 1 else 1)
-    return run_shards(task, shards, workers=workers, dask=dask)
+            return run_shards(partial(_held_part, task), numbers, workers=workers, done=done)
+    one = dask is None and workers == 1 and done is None
+    shards = shards_of(items, 1 if one else count)
+    return run_shards(task, shards, workers=workers, dask=dask, done=done)

@@ -10,7 +10,8 @@ allows, and it plays a hand the same way twice); and, for an engine other than t
 reference, the reference engine accepts the same script and ends it the same way. A hand
 failing any of these is a finding with its deal and seeds, so it can be played again.
 Deals are cut into shards (:mod:`conformance.campaign`): ``--workers`` and ``--dask`` give
-the same report.
+the same report. On a terminal, a progress line on standard error counts the hands played
+(:mod:`conformance.progress`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from conformance.campaign import CampaignError, add_campaign_arguments, run_campaign
+from conformance.campaign import CampaignError, Done, add_campaign_arguments, run_campaign
 from conformance.connect import EngineSpec, close_engine, open_engine
 from conformance.engine import (
     Engine,
@@ -36,6 +37,7 @@ from conformance.engine import (
     reference_plugin,
     warm_play,
 )
+from conformance.progress import progress_for
 from conformance.usage import variant_id
 
 RIICHI_DEPOSIT = 1000
@@ -168,10 +170,12 @@ def play_random(
     *,
     workers: int = 1,
     dask: str | None = None,
+    done: Done | None = None,
 ) -> Report:
     """The run's report, the same however the deals are cut and run (local workers are
     forked once the reference engine has played a hand of the variant: they inherit its
-    tables; an engine under test is opened by each shard)."""
+    tables; an engine under test is opened by each shard); ``done`` counts the deals played
+    as each shard finishes."""
     report = Report(engine.name, variant)
     report.hands = run_campaign(
         partial(play_deals, engine, variant),
@@ -179,6 +183,7 @@ def play_random(
         workers=workers,
         dask=dask,
         warm=partial(warm_play, variant),
+        done=done,
     )
     return report
 
@@ -215,6 +220,7 @@ def play_random_command(args: argparse.Namespace) -> int:
         print(f"usage: {info.name} does not play {variant} hands (kind play)", file=sys.stderr)
         return 2
     started = time.perf_counter()
+    progress = progress_for(args.deals, "hands")
     try:
         report = play_random(
             EngineSpec(args.engine, args.timeout, args.start_timeout),
@@ -222,6 +228,7 @@ def play_random_command(args: argparse.Namespace) -> int:
             deals(args.seed, args.deals),
             workers=args.workers,
             dask=args.dask,
+            done=progress.advance if progress else None,
         )
     except CampaignError as error:
         print(f"campaign: {error}", file=sys.stderr)

@@ -8,7 +8,9 @@ JSON (:mod:`conformance.replay.tenhou`) and Tenhou's mjlog XML, plain or gzip
 (:mod:`conformance.replay.mjlog`), told apart by their first bytes. The hands
 are replayed in shards (:mod:`conformance.campaign`): here, in ``--workers`` processes or on
 a Dask cluster (``--dask``), with the same report. The command reads the logs; a worker
-sends back each hand's replay without the hand's events, which the command holds.
+sends back each hand's replay without the hand's events, which the command holds. On a
+terminal, a progress line on standard error counts the hands replayed
+(:mod:`conformance.progress`).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from conformance.campaign import CampaignError, add_campaign_arguments, run_camp
 from conformance.engine import reference_plugin, warm_play
 from conformance.files import decode_utf8, read_bounded
 from conformance.problems import Problem, ProblemsError
+from conformance.progress import progress_for
 from conformance.proposals import UnwritableError
 from conformance.replay.mjai import MAX_LOG_BYTES, LoggedHand, read_mjai
 from conformance.replay.mjlog import is_mjlog, parse_mjlog
@@ -218,6 +221,7 @@ def replay_command(args: argparse.Namespace) -> int:
         for problem in unread:
             print(problem, file=sys.stderr)
         problems += len(unread)
+    progress = progress_for(len(hands), "hands")
     try:
         results = run_campaign(
             partial(replay_hands, variant),
@@ -225,6 +229,7 @@ def replay_command(args: argparse.Namespace) -> int:
             workers=args.workers,
             dask=args.dask,
             warm=partial(_warm, variant),
+            done=progress.advance if progress else None,
         )
     except CampaignError as error:
         print(f"campaign: {error}", file=sys.stderr)

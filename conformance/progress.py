@@ -1,0 +1,70 @@
+"""A progress line for long campaigns (``mjspec replay``, ``mjspec play-random``).
+
+Written to standard error, and only when it is a terminal: a report on standard output, a
+redirected or piped standard error and a test's captured streams never hold it. One line,
+rewritten in place (``\\r``): the items done of all, the rate, and the time left at that
+rate; the last update ends the line.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from typing import TextIO
+
+EVERY = 0.2  # seconds between two updates of the line (the last is always written)
+
+
+class Progress:
+    """Items done of ``total``, counted by :meth:`advance`, shown on ``stream``."""
+
+    def __init__(
+        self,
+        total: int,
+        noun: str,
+        stream: TextIO,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.total, self.noun, self.stream, self.clock = total, noun, stream, clock
+        self.done = 0
+        self.started = clock()
+        self.shown = self.started - EVERY
+        self.width = 0
+
+    def advance(self, count: int) -> None:
+        """``count`` more items done; the line rewritten (at most every :data:`EVERY`
+        seconds, and when all are done)."""
+        self.done += count
+        now = self.clock()
+        finished = self.done >= self.total
+        if now - self.shown < EVERY and not finished:
+            return
+        self.shown = now
+        text = self.line(now - self.started)
+        self.stream.write("\r" + text.ljust(self.width) + ("\n" if finished else ""))
+        self.stream.flush()
+        self.width = len(text)
+
+    def line(self, seconds: float) -> str:
+        """``120/1,000 hands, 48 hands/s, ETA 0:18`` (the time taken once all are done)."""
+        rate = self.done / seconds if seconds > 0 else 0.0
+        shown = f"{self.done:,}/{self.total:,} {self.noun}, {rate:,.0f} {self.noun}/s"
+        if self.done >= self.total:
+            return f"{shown}, took {_clock(seconds)}"
+        left = (self.total - self.done) / rate if rate > 0 else None
+        return f"{shown}, ETA {_clock(left) if left is not None else '?'}"
+
+
+def _clock(seconds: float) -> str:
+    """``1:02:03``, ``2:03``: hours when there are any, minutes and seconds."""
+    minutes, secs = divmod(round(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+def progress_for(total: int, noun: str, stream: TextIO | None = None) -> Progress | None:
+    """A progress line on ``stream`` (standard error) when it is a terminal and there is
+    work to count; None otherwise."""
+    out = sys.stderr if stream is None else stream
+    return Progress(total, noun, out) if total > 0 and out.isatty() else None
