@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
 import signal
 import sys
@@ -53,12 +52,20 @@ from conformance.propose_cli import (
 from conformance.replay_cli import add_replay_arguments, replay_command
 from conformance.report import render_side_by_side, render_text, to_json
 from conformance.report_html import to_html
+from conformance.report_json import coverage_json, dumped, validate_json
 from conformance.report_junit import to_junit
 from conformance.runner import RunReport, run
 from conformance.score_cli import add_score_arguments, score_command
 from conformance.serve import main_serve
 from conformance.settle_cli import add_settle_arguments, settle_command, settling_families
-from conformance.usage import Parser, UsageError, corpus_here, variant_id, write_output
+from conformance.usage import (
+    Parser,
+    UsageError,
+    corpus_here,
+    not_found,
+    variant_id,
+    write_output,
+)
 
 PROGRESS_MIN_CASES = 200
 ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
@@ -105,26 +112,28 @@ def _paths(values: Sequence[str]) -> list[Path] | None:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    """Schema-check and lint the corpus (or the given files); print every problem."""
+    """Schema-check and lint the corpus (or the given files); print every problem (or,
+    with ``--format json``, one document holding them)."""
     corpus_here()
-    missing = [p for p in args.paths if not Path(p).exists()]
-    for path in missing:
-        print(f"{path}:0:0: not-found: no such file or folder", file=sys.stderr)
+    problems = not_found(args.paths)
     existing = [Path(p) for p in args.paths if Path(p).exists()]
     corpus = load_corpus(existing if args.paths else None)
-    problems = list(corpus.problems) + lint(corpus)
+    problems += list(corpus.problems) + lint(corpus)
     for path in existing:
         if path.is_dir() and not yaml_files([path]).files:
             message = "the folder holds no .yaml or .yml file"
             problems.append(Problem(str(path), 0, 0, "no-fixtures", message))
+    if args.format == "json":
+        print(dumped(validate_json(corpus, problems)), end="")
+        return 1 if problems else 0
     for problem in problems:
         print(problem, file=sys.stderr)
-    status = "invalid" if problems or missing else "valid"
+    status = "invalid" if problems else "valid"
     print(
         f"{status}: {len(corpus.cases)} scenarios, {len(corpus.catalogues)} catalogues, "
-        f"{len(problems) + len(missing)} problems ({corpus.scenario_files} scenario files read)"
+        f"{len(problems)} problems ({corpus.scenario_files} scenario files read)"
     )
-    return 1 if problems or missing else 0
+    return 1 if problems else 0
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -230,7 +239,7 @@ def _formatted(name: str, runs: list[tuple[RunReport, Reconciled]], docs_url: st
         return to_html(runs, docs_url)
     documents = [to_json(report, reconciled) for report, reconciled in runs]
     document = documents[0] if len(documents) == 1 else {"engines": documents}
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    return dumped(document)
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
@@ -307,14 +316,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
-    """List each rule with its fixture count; exit 1 when a rule has none."""
+    """List each rule with its fixture count (or, with ``--format json``, the fixtures'
+    ids); exit 1 when a rule has none."""
     corpus_here()
     variant = None if args.variant is None else variant_id(args.variant)
     rows = coverage(load_corpus(), variant)
+    missing = [row for row in rows if not row.fixtures]
+    if args.format == "json":
+        print(dumped(coverage_json(rows)), end="")
+        return 1 if missing else 0
     for row in rows:
         mark = "" if row.fixtures else "   <- no fixture"
         print(f"{row.variant:<18} {row.rule_id:<48} {row.fixtures:>4}{mark}")
-    missing = [row for row in rows if not row.fixtures]
     print(f"{len(rows)} rules, {len(rows) - len(missing)} covered, {len(missing)} missing")
     return 1 if missing else 0
 
@@ -326,6 +339,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     validate = sub.add_parser("validate", help="check fixtures, catalogues and profiles")
     validate.add_argument("paths", nargs="*", help="files or folders (default: the bundled corpus)")
+    validate.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="json: one document on stdout (valid, counts, every problem located)",
+    )
     validate.set_defaults(func=cmd_validate)
 
     run_parser = sub.add_parser("run", help="run the corpus through an engine")
@@ -402,6 +421,12 @@ def build_parser() -> argparse.ArgumentParser:
     play_random_parser.set_defaults(func=play_random_command)
     cov = sub.add_parser("coverage", help="fixtures per rule")
     cov.add_argument("--variant", help="only this variant")
+    cov.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="json: one document on stdout (per variant, each rule's fixtures; the missing)",
+    )
     cov.set_defaults(func=cmd_coverage)
 
     score = sub.add_parser("score", help="score one hand with the reference engine")

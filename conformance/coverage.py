@@ -12,7 +12,11 @@ class RuleCoverage:
     variant: str
     rule_id: str
     area: str
-    fixtures: int
+    cases: tuple[str, ...]  # the ids of the fixtures citing the rule
+
+    @property
+    def fixtures(self) -> int:
+        return len(self.cases)
 
 
 def coverage(corpus: Corpus, variant: str | None = None) -> list[RuleCoverage]:
@@ -22,6 +26,6 @@ def coverage(corpus: Corpus, variant: str | None = None) -> list[RuleCoverage]:
         if variant is not None and name != variant:
             continue
         for rule in catalogue.rules:
-            count = sum(1 for case in corpus.for_variant(name) if rule.id in case.rules)
-            rows.append(RuleCoverage(name, rule.id, rule.area, count))
+            cases = tuple(case.id for case in corpus.for_variant(name) if rule.id in case.rules)
+            rows.append(RuleCoverage(name, rule.id, rule.area, cases))
     return rows

@@ -25,9 +25,10 @@ from conformance.corpus import load_corpus
 from conformance.engine import engine_info, reference_plugin
 from conformance.lint import lint
 from conformance.problems import ProblemsError
-from conformance.runner import Verdict, run_case
+from conformance.report_json import check_json, dumped
+from conformance.runner import CaseResult, Verdict, run_case
 from conformance.score_cli import add_score_arguments, given_from
-from conformance.usage import UsageError, corpus_here, variant_id, write_output
+from conformance.usage import UsageError, corpus_here, not_found, variant_id, write_output
 from conformance.yamlsafe import load_file
 
 GUIDE = """\
@@ -162,27 +163,38 @@ def scaffold(
 
 def add_check_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="+", help="proposed fixture files or folders")
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="json: one document on stdout (each proposal's verdict and differences)",
+    )
 
 
 def check_command(args: argparse.Namespace) -> int:
     """Validate the files, then show per fixture and rule whether the reference engine
     agrees; exit 0 when every one agrees, 1 otherwise (a problem or a disagreement)."""
     corpus_here()
-    missing = [p for p in args.paths if not Path(p).exists()]
-    for path in missing:
-        print(f"{path}:0:0: not-found: no such file or folder", file=sys.stderr)
+    problems = not_found(args.paths)
     corpus = load_corpus([Path(p) for p in args.paths if Path(p).exists()])
-    problems = list(corpus.problems) + lint(corpus)
+    problems += list(corpus.problems) + lint(corpus)
+    results: list[CaseResult] = []
+    if not problems and corpus.cases:
+        engine = reference_plugin()
+        info = engine_info(engine)
+        results = [run_case(engine, info, case) for case in corpus.cases]
+    if args.format == "json":
+        document = check_json(problems, results)
+        print(dumped(document), end="")
+        return 0 if document["checked"] and not document["disagreements"] else 1
     for problem in problems:
         print(problem, file=sys.stderr)
-    if problems or missing or not corpus.cases:
-        print(f"not checked: {len(problems) + len(missing)} problems to fix first")
+    if not results:
+        print(f"not checked: {len(problems)} problems to fix first")
         return 1
-    engine = reference_plugin()
-    info = engine_info(engine)
     disagreements = 0
-    for case in corpus.cases:
-        result = run_case(engine, info, case)
+    for result in results:
+        case = result.case
         agrees = result.verdict is Verdict.PASS
         disagreements += not agrees
         verb = "agrees with" if agrees else "DISAGREES with"
@@ -193,5 +205,5 @@ def check_command(args: argparse.Namespace) -> int:
             print(f"    {difference}")
         if result.message:
             print(f"    {result.message}")
-    print(f"checked {len(corpus.cases)} fixtures: {disagreements} disagreements")
+    print(f"checked {len(results)} fixtures: {disagreements} disagreements")
     return 1 if disagreements else 0

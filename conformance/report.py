@@ -11,6 +11,7 @@ from conformance.compare import action_after, first_divergence
 from conformance.expectations import Reconciled
 from conformance.files import display_name
 from conformance.printable import printable
+from conformance.report_json import difference_json
 from conformance.runner import CaseResult, RunReport, Verdict
 
 
@@ -155,10 +156,7 @@ def to_json(report: RunReport, reconciled: Reconciled | None = None) -> dict[str
                 **({"stderr": r.stderr} if r.stderr else {}),
                 **({"known": known[id(r)].reason} if id(r) in known else {}),
                 **({"proposal": True} if r.case.status == "proposed" else {}),
-                "differences": [
-                    {"path": d.path, "expected": d.expected, "actual": d.actual, "step": d.step}
-                    for d in r.differences
-                ],
+                "differences": [difference_json(d) for d in r.differences],
             }
             for r in report.results
         ],

@@ -9,6 +9,7 @@ from typing import Any
 
 import spec
 from conformance.corpus import foreign_checkout
+from conformance.problems import Problem
 from spec.errors import RuleError
 from spec.profile import find_profile
 
@@ -97,3 +98,12 @@ def write_output(path: Path, text: str) -> None:
         path.write_text(text, encoding="utf-8")
     except OSError as error:
         raise UsageError(f"unwritable: cannot write {path}: {error.strerror or error}") from None
+
+
+def not_found(paths: Sequence[str]) -> list[Problem]:
+    """A ``not-found`` problem for each path given that does not exist."""
+    return [
+        Problem(path, 0, 0, "not-found", "no such file or folder")
+        for path in paths
+        if not Path(path).exists()
+    ]
