@@ -6,8 +6,9 @@ subprocess), the protocol itself with a trivial subprocess engine, scoring rando
 wins (four and three players) by the reference engine and by every installed peer
 (through the same engine interface, request translation included on both sides),
 Taiwanese, classical Chinese, classic European and Sichuan scoring (no peer), replay of the
-fixed logs in ``tests/bench_logs`` (beside riichienv replaying the same games) and
-optionally the cold docs build. Every batch is run and printed, each figure by wall clock
+fixed logs in ``tests/bench_logs`` (beside riichienv replaying the same games), replay of
+the real Tenhou games in ``tests/real_logs`` (as mjlog and as Tenhou JSON) and optionally
+the cold docs build. Every batch is run and printed, each figure by wall clock
 and by CPU time, the engine's processes included where it is a subprocess
 (:mod:`spec.throughput`). The reference engine's own figures (shanten, random play) are
 ``python -m reference_engine.bench``; ``nox -s bench`` runs both.
@@ -40,11 +41,12 @@ from conformance.engine import (
 )
 from conformance.fuzz.riichi_deals import deal, engine_request
 from conformance.lint import lint
-from conformance.problems import ProblemsError
+from conformance.problems import Problem, ProblemsError
 from conformance.replay.convert import replayable
-from conformance.replay.mjai import parse_mjai
+from conformance.replay.mjai import LoggedHand, parse_mjai
 from conformance.replay.replay import Verdict, replay_hand
 from conformance.replay.rules import finder_for
+from conformance.replay_cli import read_log as read_archive
 from conformance.runner import run
 from conformance.subprocess_engine import SubprocessEngine
 from conformance.usage import Parser
@@ -117,13 +119,20 @@ REPLAY_LOGS = {  # the variant replayed on each fixed log of tests/bench_logs
     "riichi-tenhou-sanma": "riichienv-3p-tenhou.jsonl.gz",
 }
 
+REAL_VARIANT = "riichi-tenhou"  # the real games' rules (four players, red fives: GO type 0xa9)
+REAL_FORMATS = {"mjlog": "*.mjlog", "Tenhou JSON": "*.json"}  # each format's files
 
-def default_logs() -> Path:
-    """``tests/bench_logs`` of the current folder (nox runs from the repository's root),
-    else of the checkout this module is in (an editable install)."""
-    here = Path("tests", "bench_logs")
-    beside = Path(__file__).resolve().parent.parent / here
-    return here if here.is_dir() or not beside.is_dir() else beside
+
+def default_logs(where: Path = Path("tests", "bench_logs")) -> Path:
+    """``where`` (``tests/bench_logs``) in the current folder (nox runs from the
+    repository's root), else in the checkout this module is in (an editable install)."""
+    beside = Path(__file__).resolve().parent.parent / where
+    return where if where.is_dir() or not beside.is_dir() else beside
+
+
+def default_real_logs() -> Path:
+    """The real games shipped under ``tests/real_logs``."""
+    return default_logs(Path("tests", "real_logs", "mjx"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -140,6 +149,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--logs", type=Path, default=None, help="the folder of the fixed replay logs"
     )
+    parser.add_argument(
+        "--real-logs", type=Path, default=None, help="the folder of the real Tenhou games"
+    )
     args = parser.parse_args(argv)
     print(heading(REPEATS))
     bench_corpus()
@@ -148,6 +160,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         bench_scoring(variant, args.seed, args.hands)
     bench_unpeered_scoring(args.seed, args.hands)
     bench_replay(args.logs or default_logs(), args.games)
+    bench_real_replay(args.real_logs or default_real_logs())
     if args.docs:
         bench_docs()
     return 0
@@ -392,6 +405,56 @@ def _replay_all(
     the actions played (the log's and the passes added to them)."""
     finder = finder_for(variant)
     replays = [replay_hand(engine, hand, variant, finder) for hand in parse_mjai(text, name)]
+    agreed.append(sum(r.verdict is Verdict.AGREES for r in replays))
+    return scripted + sum(r.passes for r in replays)
+
+
+def bench_real_replay(folder: Path) -> None:
+    """``mjspec replay``'s work on real games (each file read and parsed, each hand
+    converted, played on the reference engine and its end compared): the games of
+    ``folder`` in mjlog and the same games in Tenhou JSON, each format a figure."""
+    print(f"replay of the real Tenhou games in {folder}, {REPEATS} runs of each format")
+    engine = reference_plugin()
+    for label, pattern in REAL_FORMATS.items():
+        paths = sorted(folder.glob(pattern))
+        try:
+            hands, unread = _real_hands(paths)
+            scripted = sum(
+                len(replayable(h, REAL_VARIANT).request["given"]["actions"]) for h in hands
+            )
+        except ProblemsError as error:
+            print(f"  {label}: cannot replay {folder}: {error.problems[0]}")
+            continue
+        if not hands:
+            why = f" ({unread[0]})" if unread else ""
+            print(f"  {label}: no deal in {folder / pattern}{why}")
+            continue
+        agreed: list[int] = []
+        work = partial(_replay_real, engine, paths, scripted, agreed)
+        ours = repeated(len(hands), REPEATS, work)
+        note = f"{len(paths)} games: {min(agreed)}/{len(hands)} agree"
+        note += f", {len(unread)} hands unread" if unread else ""
+        print(report(f"real games, {label}, {len(hands)} deals", "deals", ours, note))
+
+
+def _real_hands(paths: Sequence[Path]) -> tuple[list[LoggedHand], list[Problem]]:
+    """The hands of the files at ``paths`` (any format ``mjspec replay`` reads), and the
+    problems of those that could not be read."""
+    hands: list[LoggedHand] = []
+    unread: list[Problem] = []
+    for path in paths:
+        read, problems = read_archive(path, path.name, "auto")
+        hands += read
+        unread += problems
+    return hands, unread
+
+
+def _replay_real(engine: Engine, paths: Sequence[Path], scripted: int, agreed: list[int]) -> int:
+    """The files read and their hands replayed; the number of hands that agree appended to
+    ``agreed``; the actions played (the logs' and the passes added to them)."""
+    finder = finder_for(REAL_VARIANT)
+    hands, _ = _real_hands(paths)
+    replays = [replay_hand(engine, hand, REAL_VARIANT, finder) for hand in hands]
     agreed.append(sum(r.verdict is Verdict.AGREES for r in replays))
     return scripted + sum(r.passes for r in replays)
 

@@ -1,6 +1,7 @@
 """The benchmarks run end to end on a few inputs (their figures are printed, never asserted):
 every figure by wall clock and by CPU time, every batch printed, random play and replay with
-their actions per deal and microseconds per action, replay on the shipped logs."""
+their actions per deal and microseconds per action, replay on the shipped logs and on the
+real games."""
 
 from __future__ import annotations
 
@@ -14,7 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from conformance.bench import REPEATS, REPLAY_LOGS, bench_replay, default_logs
+from conformance.bench import (
+    REAL_FORMATS,
+    REPEATS,
+    REPLAY_LOGS,
+    bench_real_replay,
+    bench_replay,
+    default_logs,
+)
 from conformance.bench import main as bench_conformance
 from reference_engine.bench import main as bench_engine
 
@@ -113,6 +121,35 @@ def test_replay_gives_actions_per_deal_and_microseconds_per_action(runner_out: s
     replayed = [f for f in _figures(runner_out) if f[0].split()[0].rstrip(",") in REPLAY_LOGS]
     assert len(replayed) == len(REPLAY_LOGS)
     assert all(ACTIONS.search(actions) for _, _, actions in replayed)
+
+
+def test_replay_of_the_real_games_gives_a_figure_for_mjlog_and_for_tenhou_json(
+    runner_out: str,
+) -> None:
+    real = [f for f in _figures(runner_out) if f[0].startswith("  real games, ")]
+    assert [figure.split(", ")[1] for figure, _, _ in real] == list(REAL_FORMATS)
+    for figure, batches, actions in real:
+        assert re.search(r" \d+ games: (\d+)/\1 agree", figure), figure
+        assert BATCHES.search(batches), figure
+        assert ACTIONS.search(actions), figure
+
+
+def test_a_folder_without_real_games_is_said_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bench_real_replay(tmp_path)
+    out = capsys.readouterr().out
+    for label, pattern in REAL_FORMATS.items():
+        assert f"  {label}: no deal in {tmp_path / pattern}" in out
+
+
+def test_a_real_game_that_cannot_be_read_is_said_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "cut.json").write_text('{"log": [', encoding="utf-8")
+    bench_real_replay(tmp_path)
+    out = capsys.readouterr().out
+    assert f"  Tenhou JSON: no deal in {tmp_path / '*.json'} (cut.json:" in out
 
 
 def _deals_of_the_first_game(path: Path) -> int:
