@@ -37,7 +37,7 @@ from conformance.engine import (
     reference_plugin,
     warm_play,
 )
-from conformance.progress import progress_for
+from conformance.progress import add_progress_argument, progress_for
 from conformance.usage import variant_id
 
 RIICHI_DEPOSIT = 1000
@@ -199,6 +199,7 @@ def add_play_random_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="the first deal's wall seed")
     parser.add_argument("--format", choices=("text", "json"), default="text")
     add_campaign_arguments(parser, "play")
+    add_progress_argument(parser)
 
 
 def play_random_command(args: argparse.Namespace) -> int:
@@ -220,7 +221,7 @@ def play_random_command(args: argparse.Namespace) -> int:
         print(f"usage: {info.name} does not play {variant} hands (kind play)", file=sys.stderr)
         return 2
     started = time.perf_counter()
-    progress = progress_for(args.deals, "hands")
+    progress = progress_for(args.deals, "hands", wanted=args.progress)
     try:
         report = play_random(
             EngineSpec(args.engine, args.timeout, args.start_timeout),

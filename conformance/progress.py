@@ -8,6 +8,7 @@ rate; the last update ends the line.
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from collections.abc import Callable
@@ -63,8 +64,20 @@ def _clock(seconds: float) -> str:
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
-def progress_for(total: int, noun: str, stream: TextIO | None = None) -> Progress | None:
-    """A progress line on ``stream`` (standard error) when it is a terminal and there is
-    work to count; None otherwise."""
+def add_progress_argument(parser: argparse.ArgumentParser) -> None:
+    """``--no-progress``: no progress line, even on a terminal."""
+    parser.add_argument(
+        "--no-progress",
+        dest="progress",
+        action="store_false",
+        help="no progress line on standard error (shown only on a terminal anyway)",
+    )
+
+
+def progress_for(
+    total: int, noun: str, stream: TextIO | None = None, *, wanted: bool = True
+) -> Progress | None:
+    """A progress line on ``stream`` (standard error) when it is wanted, it is a terminal
+    and there is work to count; None otherwise."""
     out = sys.stderr if stream is None else stream
-    return Progress(total, noun, out) if total > 0 and out.isatty() else None
+    return Progress(total, noun, out) if wanted and total > 0 and out.isatty() else None

@@ -29,7 +29,7 @@ from conformance.campaign import CampaignError, add_campaign_arguments, run_camp
 from conformance.engine import reference_plugin, warm_play
 from conformance.files import decode_utf8, read_bounded
 from conformance.problems import Problem, ProblemsError
-from conformance.progress import progress_for
+from conformance.progress import add_progress_argument, progress_for
 from conformance.proposals import UnwritableError
 from conformance.replay.mjai import MAX_LOG_BYTES, LoggedHand, read_mjai
 from conformance.replay.mjlog import is_mjlog, parse_mjlog
@@ -78,6 +78,7 @@ def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
         "under DIR/<variant>/<area>/",
     )
     add_campaign_arguments(parser, "replay")
+    add_progress_argument(parser)
 
 
 @dataclass(frozen=True)
@@ -221,7 +222,7 @@ def replay_command(args: argparse.Namespace) -> int:
         for problem in unread:
             print(problem, file=sys.stderr)
         problems += len(unread)
-    progress = progress_for(len(hands), "hands")
+    progress = progress_for(len(hands), "hands", wanted=args.progress)
     try:
         results = run_campaign(
             partial(replay_hands, variant),

@@ -66,6 +66,10 @@ def test_no_progress_is_shown_when_standard_error_is_not_a_terminal() -> None:
     assert progress_for(100, "hands", Terminal()) is not None
 
 
+def test_no_progress_is_shown_when_it_is_turned_off() -> None:
+    assert progress_for(100, "hands", Terminal(), wanted=False) is None
+
+
 def _squares(shard: Sequence[int]) -> list[int]:
     return [n * n for n in shard]
 
@@ -115,3 +119,4 @@ def test_random_play_on_a_terminal_shows_its_progress_and_the_same_report(
     assert quiet == ""
     assert "4/4 hands, " in line
     assert line.endswith("\n")
+    assert _run(capsys, monkeypatch, True, *argv, "--no-progress") == (alone, "")
