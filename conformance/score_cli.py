@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from conformance.engine import reference_plugin
@@ -36,6 +37,7 @@ USAGE_CODES = frozenset(
 MAX_DIGITS = 6
 DEFAULT_VARIANT = "taiwanese"  # scored when no --variant is given
 SCORING_HOUSE_RULES = tuple(rule for rule in house_rules() if rule.scores)
+REQUIRED = re.compile(r"'(\w+)' is a required property")  # the schema's words for a missing field
 
 
 def count(text: str) -> int:
@@ -168,7 +170,7 @@ def add_score_arguments(parser: argparse.ArgumentParser, *, hand_required: bool 
     )
     for rule in SCORING_HOUSE_RULES:
         groups.of(option_readers(rule.name)).add_argument(
-            "--" + rule.name.replace("_", "-"),
+            _dashed(rule.name),
             choices=rule.choices,
             help=f"the table's house rule {rule.rule_id} (default: the profile's)",
         )
@@ -198,7 +200,7 @@ def add_score_arguments(parser: argparse.ArgumentParser, *, hand_required: bool 
         "--no-kong-roots", action="store_true", help="the table does not count kongs as roots"
     )
     for flag in table_flags():
-        option = "--" + flag.name.replace("_", "-")
+        option = _dashed(flag.name)
         groups.of(flag.families).add_argument(option, action="store_true", help=flag.meaning)
 
 
@@ -319,7 +321,7 @@ def options_of(variant: str, given: Mapping[str, Any]) -> list[str] | None:
     for key, option in _TABLE_OPTIONS.items():
         if key in table:
             argv += [option, str(table[key])]
-    argv += ["--" + name.replace("_", "-") for name in sorted(flags) if table.get(name)]
+    argv += [_dashed(name) for name in sorted(flags) if table.get(name)]
     for seat in given.get("left", []):
         argv += ["--left", str(seat)]
     told = _options_told(given.get("options", {}))
@@ -378,16 +380,50 @@ def score_command(args: argparse.Namespace) -> int:
             return 2 if outcome["error"]["code"] in USAGE_CODES else 1
         return 0
     if "error" in outcome:
-        error = outcome["error"]
-        where = ".".join(str(p) for p in error.get("path", []))
-        column = f" column {error['column']}" if "column" in error else ""
-        print(
-            f"{error['code']}: {error['message']}" + (f" (at {where}{column})" if where else ""),
-            file=sys.stderr,
-        )
-        return 2 if error["code"] in USAGE_CODES else 1
+        print(error_message(outcome["error"], args), file=sys.stderr)
+        return 2 if outcome["error"]["code"] in USAGE_CODES else 1
     print_score(find_profile(args.variant), outcome)
     return 0
+
+
+def error_message(error: Mapping[str, Any], args: argparse.Namespace) -> str:
+    """A refused request as the person who typed the options reads it: the option that
+    filled the field at fault (``--hand``, not ``concealed``) after the code, or, when no
+    single option did, the field's path."""
+    path = list(error.get("path", []))
+    required = REQUIRED.fullmatch(str(error["message"]))
+    if required:  # the schema blames the mapping that misses the field: name the field
+        path.append(required.group(1))
+    option = option_named(path, args)
+    column = f"column {error['column']}" if "column" in error else ""
+    if option is not None:
+        return f"{error['code']}: {option}: {error['message']}" + (f" ({column})" if column else "")
+    where = " ".join(filter(None, [".".join(str(p) for p in path), column]))
+    return f"{error['code']}: {error['message']}" + (f" (at {where})" if where else "")
+
+
+def option_named(path: Sequence[str | int], args: argparse.Namespace) -> str | None:
+    """The option that filled the request field at ``path`` (the inverse of
+    :func:`given_from`), None when no single option did; a meld is named by its value."""
+    head, under = [*path, "", ""][:2]
+    if head == "melds" and isinstance(under, int) and 0 <= under < len(args.meld):
+        return f"--meld {args.meld[under]!r}"
+    under = str(under)
+    if head == "table":
+        flags = {flag.name for flag in table_flags()}
+        return _TABLE_OPTIONS.get(under) or (_dashed(under) if under in flags else None)
+    if head == "options":
+        house = {rule.name for rule in SCORING_HOUSE_RULES}
+        if under in house or under == "self_draw":
+            return _dashed(under)
+        return "--no-kong-roots" if under == "kong_roots" else None
+    if head == "win":
+        return {"by": "--win", "from": "--from"}.get(under)
+    return {"concealed": "--hand", "left": "--left", **_GIVEN_OPTIONS}.get(str(head))
+
+
+def _dashed(name: str) -> str:
+    return "--" + name.replace("_", "-")
 
 
 def _unit(row: PatternValue) -> str:
