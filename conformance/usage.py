@@ -78,6 +78,10 @@ class StoreTrueOnce(_Once, argparse._StoreTrueAction):
     """``store_true``, refusing a repeat."""
 
 
+class StoreFalseOnce(_Once, argparse._StoreFalseAction):
+    """``store_false``, refusing a repeat."""
+
+
 class Parser(argparse.ArgumentParser):
     """The parser of every ``mjspec`` command: an option either takes several values (it
     says ``action="append"`` or ``"extend"``, each repeat adding to the others) or refuses
@@ -89,6 +93,7 @@ class Parser(argparse.ArgumentParser):
         self.register("action", None, StoreOnce)
         self.register("action", "store", StoreOnce)
         self.register("action", "store_true", StoreTrueOnce)
+        self.register("action", "store_false", StoreFalseOnce)
 
 
 def write_output(path: Path, text: str) -> None:
