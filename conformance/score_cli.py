@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from conformance.engine import reference_plugin
+from conformance.usage import refusal
 from spec import variant_ids
 from spec.families import families, field_readers, option_readers
 from spec.profile import PatternValue, Profile, find_profile
@@ -37,7 +37,6 @@ USAGE_CODES = frozenset(
 MAX_DIGITS = 6
 DEFAULT_VARIANT = "taiwanese"  # scored when no --variant is given
 SCORING_HOUSE_RULES = tuple(rule for rule in house_rules() if rule.scores)
-REQUIRED = re.compile(r"'(\w+)' is a required property")  # the schema's words for a missing field
 
 
 def count(text: str) -> int:
@@ -380,26 +379,10 @@ def score_command(args: argparse.Namespace) -> int:
             return 2 if outcome["error"]["code"] in USAGE_CODES else 1
         return 0
     if "error" in outcome:
-        print(error_message(outcome["error"], args), file=sys.stderr)
+        print(refusal(outcome["error"], lambda path: option_named(path, args)), file=sys.stderr)
         return 2 if outcome["error"]["code"] in USAGE_CODES else 1
     print_score(find_profile(args.variant), outcome)
     return 0
-
-
-def error_message(error: Mapping[str, Any], args: argparse.Namespace) -> str:
-    """A refused request as the person who typed the options reads it: the option that
-    filled the field at fault (``--hand``, not ``concealed``) after the code, or, when no
-    single option did, the field's path."""
-    path = list(error.get("path", []))
-    required = REQUIRED.fullmatch(str(error["message"]))
-    if required:  # the schema blames the mapping that misses the field: name the field
-        path.append(required.group(1))
-    option = option_named(path, args)
-    column = f"column {error['column']}" if "column" in error else ""
-    if option is not None:
-        return f"{error['code']}: {option}: {error['message']}" + (f" ({column})" if column else "")
-    where = " ".join(filter(None, [".".join(str(p) for p in path), column]))
-    return f"{error['code']}: {error['message']}" + (f" (at {where})" if where else "")
 
 
 def option_named(path: Sequence[str | int], args: argparse.Namespace) -> str | None:

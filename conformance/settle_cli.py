@@ -22,20 +22,21 @@ import argparse
 import json
 import sys
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from conformance.engine import reference_plugin
 from conformance.problems import ProblemsError
 from conformance.score_cli import USAGE_CODES, count
-from conformance.usage import UsageError
+from conformance.usage import UsageError, refusal
 from conformance.yamlsafe import load_file
 from spec.families import families, field_readers, variants_answering
 from spec.profile import FigureKind, Profile, find_profile
 from spec.schemas import schema
 
 SEATS = ("east", "south", "west", "north")
+OPTIONS = {"winner": "--winner", "round": "--round", "left": "--left", "values": "--values"}
 WIDTH = 78  # the help's lines
 
 
@@ -169,12 +170,20 @@ def settle_command(args: argparse.Namespace) -> int:
         print_settlement(find_profile(args.variant), outcome)
     if "error" in outcome:
         refused = outcome["error"]
-        where = ".".join(str(p) for p in refused.get("path", []))
         if args.format != "json":
-            suffix = f" (at {where})" if where else ""
-            print(f"{refused['code']}: {refused['message']}{suffix}", file=sys.stderr)
+            print(refusal(refused, lambda path: option_named(path, args)), file=sys.stderr)
         return 2 if refused["code"] in USAGE_CODES else 1
     return 0
+
+
+def option_named(path: Sequence[str | int], args: argparse.Namespace) -> str | None:
+    """The option that filled the settle request's field at ``path`` (the inverse of
+    :func:`given_from`); a field inside the hands file is named after the file, by its seat
+    and field (``--hands FILE: east.concealed``)."""
+    head, *under = [str(step) for step in path] or [""]
+    if head == "hands" and args.hands:
+        return f"--hands {args.hands}" + (f": {'.'.join(under)}" if under else "")
+    return OPTIONS.get(head)
 
 
 def _columns(profile: Profile, scores: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, int]]:

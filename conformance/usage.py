@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -14,11 +15,31 @@ from spec.errors import RuleError
 from spec.profile import find_profile
 
 _GIVEN = "_options_given"  # where a parse notes the single-value options met so far
+REQUIRED = re.compile(r"'(\w+)' is a required property")  # the schema's words for a missing field
 
 
 class UsageError(Exception):
     """Options, or a file an option names, that the command cannot use (exit status 2);
     :func:`conformance.cli.main` prints the message."""
+
+
+def refusal(
+    error: Mapping[str, Any], option_at: Callable[[Sequence[str | int]], str | None]
+) -> str:
+    """A request refused by the engine as the person who typed the options reads it: the
+    option that filled the field at fault (``option_at`` maps the request's path back to it:
+    ``--hand``, not ``concealed``) after the code, or, when no single option did, the field's
+    path; then the column in the field, when the engine gives one."""
+    path = list(error.get("path", []))
+    required = REQUIRED.fullmatch(str(error["message"]))
+    if required:  # the schema blames the mapping that misses the field: name the field
+        path.append(required.group(1))
+    option = option_at(path)
+    column = f"column {error['column']}" if "column" in error else ""
+    if option is not None:
+        return f"{error['code']}: {option}: {error['message']}" + (f" ({column})" if column else "")
+    where = " ".join(filter(None, [".".join(str(p) for p in path), column]))
+    return f"{error['code']}: {error['message']}" + (f" (at {where})" if where else "")
 
 
 def variant_id(name: str) -> str:

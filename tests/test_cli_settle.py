@@ -71,7 +71,7 @@ def test_a_winner_named_for_a_sichuan_reckoning_is_a_usage_error_naming_it(
     given = fixture(VOID_HOLDER_PAYS_BOTH)["given"]
     argv = ["settle", "--variant", "sichuan", "--winner", "west", "--left", "north"]
     assert main([*argv, "--hands", hands_file(tmp_path, given)]) == 2
-    assert capsys.readouterr().err.startswith("unsupported-field: 'winner'")
+    assert capsys.readouterr().err.startswith("unsupported-field: --winner: 'winner'")
 
 
 def test_a_classical_settlement_without_its_winner_is_a_usage_error_naming_it(
@@ -79,15 +79,56 @@ def test_a_classical_settlement_without_its_winner_is_a_usage_error_naming_it(
 ) -> None:
     assert main(["settle", *VALUES]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("invalid-request: a settle names its winner")
-    assert "(at winner)" in err
+    assert err.startswith("invalid-request: --winner: a settle names its winner")
+    assert "(at " not in err
 
 
 def test_players_who_left_are_a_usage_error_in_a_classical_settlement(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["settle", "--winner", "north", "--left", "east", *VALUES]) == 2
-    assert capsys.readouterr().err.startswith("unsupported-field: 'left'")
+    assert capsys.readouterr().err.startswith("unsupported-field: --left: 'left'")
+
+
+def test_a_bad_tile_in_the_hands_file_is_named_by_the_option_the_seat_and_the_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    given = {"hands": {seat: {"concealed": "123p"} for seat in ("east", "south", "west", "north")}}
+    given["hands"]["east"] = {"concealed": "123p 456p 789p 11s 2x"}
+    hands = hands_file(tmp_path, given)
+    assert main(["settle", "--winner", "east", "--hands", hands]) != 0
+    assert capsys.readouterr().err == (
+        f"invalid-tile: --hands {hands}: east.concealed: unexpected character 'x' (column 21)\n"
+    )
+
+
+def test_a_hands_file_missing_a_seat_is_named_by_the_hands_option(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    given = {"hands": {seat: {"concealed": "123p"} for seat in ("east", "south", "west")}}
+    hands = hands_file(tmp_path, given)
+    assert main(["settle", "--winner", "east", "--hands", hands]) == 2
+    assert capsys.readouterr().err == (
+        f"invalid-request: --hands {hands}: every player's hand is needed: missing north\n"
+    )
+
+
+def test_values_missing_a_seat_are_named_by_the_values_option(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["settle", "--winner", "east", "--values", "east=2", "south=3"]) == 2
+    assert capsys.readouterr().err == (
+        "invalid-request: --values: every player's hand is needed: missing west, north\n"
+    )
+
+
+def test_a_round_wind_given_to_a_sichuan_reckoning_is_named_by_the_round_option(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    given = fixture(VOID_HOLDER_PAYS_BOTH)["given"]
+    argv = ["settle", "--variant", "sichuan", "--round", "south", "--left", "north"]
+    assert main([*argv, "--hands", hands_file(tmp_path, given)]) == 2
+    assert capsys.readouterr().err.startswith("unsupported-field: --round: 'round'")
 
 
 def test_the_settle_help_offers_only_the_variants_that_settle_and_the_hands_format(
