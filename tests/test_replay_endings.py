@@ -215,6 +215,23 @@ def test_a_real_nagashi_mangan_agrees_and_a_wrong_payment_of_it_names_its_rule(
     assert hand["rule"] == "riichi.draws.nagashi-mangan"
 
 
+def test_an_agreeing_real_nagashi_mangan_counts_its_rule_among_the_rules_it_exercised(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the hand of the test above: the engine's result is an exhaustive draw whose payments
+    # are the nagashi's (it does not say nagashi); the log's end (流し満貫) does, so the
+    # hand exercised riichi.draws.nagashi-mangan, in place of the noten payments it replaces
+    path = tmp_path / "nagashi.json"
+    path.write_text(NAGASHI_GAME.read_text(encoding="utf-8").splitlines()[3], encoding="utf-8")
+    main(["replay", str(path), "--variant", "riichi-tenhou", "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    (hand,) = report["hands"]
+    assert hand["verdict"] == "agrees"
+    assert "riichi.draws.nagashi-mangan" in hand["rules"]
+    assert "riichi.draws.noten-payments" not in hand["rules"]
+    assert report["rules"]["riichi.draws.nagashi-mangan"] == {"agrees": 1, "diverges": 0}
+
+
 def test_a_hand_played_after_a_player_fell_below_zero_differs_under_the_busting_rule(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

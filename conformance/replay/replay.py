@@ -148,7 +148,6 @@ def replay_hand(engine: Engine, hand: LoggedHand, variant: str, finder: RuleFind
     lines = list(replay.lines)
     passes = 0
     ending = logged_end(hand, replay.players)
-    self_drawn = ending is not None and ending.self_drawn
     while True:
         outcome = engine.evaluate(replay.request)
         actions = replay.request["given"]["actions"]
@@ -158,7 +157,7 @@ def replay_hand(engine: Engine, hand: LoggedHand, variant: str, finder: RuleFind
                 hand,
                 Verdict.ERROR,
                 engine=f"{error.get('code')}: {error.get('message')}",
-                rules=finder.of_hand(actions, None, self_drawn),
+                rules=finder.of_hand(actions, None, ending),
                 request=replay.request,
             )
         illegal = outcome.get("illegal")
@@ -179,7 +178,7 @@ def replay_hand(engine: Engine, hand: LoggedHand, variant: str, finder: RuleFind
                 f"{illegal.get('code')}: {illegal.get('message')}",
                 passes,
                 rule=_refusing_rule(illegal, finder, actions[step]),
-                rules=finder.of_hand(actions[: step + 1], None, self_drawn),
+                rules=finder.of_hand(actions[: step + 1], None, ending),
                 request=replay.request,
             )
         added = len(widened) - len(replay.request["given"]["actions"])
@@ -191,7 +190,7 @@ def replay_hand(engine: Engine, hand: LoggedHand, variant: str, finder: RuleFind
     check_indicators(hand, replay, outcome)
     result = outcome.get("result", {})
     actions = replay.request["given"]["actions"]
-    rules = finder.of_hand(actions, result, self_drawn)
+    rules = finder.of_hand(actions, result, ending)
     if ending is None or "end" not in result:
         ended = f"end: {result['end']}" if "end" in result else f"end: {GOES_ON}"
         return HandReplay(

@@ -71,27 +71,32 @@ class RuleFinder:
         words = action.split()
         return self.first(ACTIONS.get(words[1], ())) if len(words) > 1 else None
 
-    def of_end(self, result: Mapping[str, Any], self_drawn: bool) -> list[str]:
+    def of_end(self, result: Mapping[str, Any], end: LoggedEnd | None) -> list[str]:
         """The rules a hand's end exercises: each winner's patterns and its payment, or the
-        draw's settlement."""
+        draw's settlement; an exhaustive draw the log ends with a nagashi mangan exercised
+        that rule in place of the noten payments (the play result does not say nagashi: its
+        payments are compared with the log's)."""
         found: list[str | None] = []
         if result.get("end") == "win":
-            found.append(self.first(TSUMO if self_drawn else RON))
+            found.append(self.first(TSUMO if end is not None and end.self_drawn else RON))
             for winner in result.get("winners", ()):
                 patterns = winner.get("patterns", {}) if isinstance(winner, Mapping) else {}
                 found += [self.by_pattern.get(str(p)) for p in patterns]
+        elif end is not None and end.nagashi and result.get("reason") == end.reason:
+            found.append(self.first(NAGASHI))
         else:
             found.append(self.first(DRAWS.get(str(result.get("reason")), ())))
         return [rule_id for rule_id in found if rule_id is not None]
 
     def of_hand(
-        self, actions: Sequence[str], result: Mapping[str, Any] | None, self_drawn: bool
+        self, actions: Sequence[str], result: Mapping[str, Any] | None, end: LoggedEnd | None
     ) -> tuple[str, ...]:
-        """Every rule a replayed hand exercises, once each, in order of first use."""
+        """Every rule a replayed hand exercises, once each, in order of first use (``end``:
+        the hand's end as its log tells it)."""
         found = [self.of_action(action) for action in actions]
         ids = [rule_id for rule_id in found if rule_id is not None]
         if result is not None:
-            ids += self.of_end(result, self_drawn)
+            ids += self.of_end(result, end)
         return tuple(dict.fromkeys(ids))
 
     def of_difference(self, item: str, end: LoggedEnd, pattern: str | None = None) -> str | None:
