@@ -35,6 +35,7 @@ from conformance.expectations import (
     reconcile,
     shipped_expectations,
 )
+from conformance.export import export_json
 from conformance.files import yaml_files
 from conformance.fuzz.differential import VARIANTS as FUZZ_VARIANTS
 from conformance.fuzz.differential import Plan, write_finding
@@ -332,6 +333,23 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     return 1 if missing else 0
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    """Write the resolved corpus (inherited cases expanded, profiles merged) as plain JSON
+    files and an index, for a harness in any language."""
+    corpus_here()
+    corpus = load_corpus()
+    problems = list(corpus.problems) + lint(corpus)
+    if problems:
+        for problem in problems:
+            print(problem, file=sys.stderr)
+        print(f"invalid-corpus: {len(problems)} problems; nothing was exported", file=sys.stderr)
+        return 1
+    index = export_json(corpus, Path(args.folder), force=args.force)
+    cases, variants = len(index["cases"]), len(index["variants"])
+    print(f"exported {cases} cases of {variants} variants to {args.folder}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="mjspec", description="An executable rulebook for mahjong variants.")
     parser.add_argument("--version", action="version", version=f"mjspec {__version__}")
@@ -428,6 +446,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="json: one document on stdout (per variant, each rule's fixtures; the missing)",
     )
     cov.set_defaults(func=cmd_coverage)
+
+    export = sub.add_parser(
+        "export", help="write the resolved corpus as JSON files for harnesses in any language"
+    )
+    export.add_argument("folder", help="the folder to write (created; it must be empty)")
+    export.add_argument(
+        "--format", choices=("json",), default="json", help="the files' format (json)"
+    )
+    export.add_argument(
+        "--force",
+        action="store_true",
+        help="write into a folder that holds files (files of the same names are replaced)",
+    )
+    export.set_defaults(func=cmd_export)
 
     score = sub.add_parser("score", help="score one hand with the reference engine")
     add_score_arguments(score)
