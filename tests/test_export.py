@@ -146,3 +146,18 @@ def test_the_node_harness_fails_a_case_whose_expectation_is_wrong(
     done = run_harness(folder, "riichi")
     assert done.returncode == 1
     assert f"FAIL {entry['id']}\n  error.code: expected no-such-code" in done.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(NODE is None, reason="node is not on PATH")
+def test_the_node_harness_refuses_a_case_file_outside_the_export(
+    exported: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / "corpus"
+    shutil.copytree(exported, folder)
+    index = index_of(folder)
+    index["cases"] = [dict(index["cases"][0], variant="riichi", kind="analyse", file="../x.json")]
+    (folder / "index.json").write_text(json.dumps(index), encoding="utf-8")
+    done = run_harness(folder, "riichi")
+    assert done.returncode == 2
+    assert 'unsafe case file "../x.json"' in done.stderr

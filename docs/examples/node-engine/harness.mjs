@@ -15,6 +15,7 @@ import path from "node:path";
 import readline from "node:readline";
 
 const COMPARED_KINDS = new Set(["score", "analyse"]);
+const SAFE_FILE = /^cases\/[a-z0-9-]+\/[a-z0-9-]+\/[a-z0-9-]+\.json$/;
 
 function usage(message) {
   process.stderr.write(`${message}\nusage: node harness.mjs DIR [--variant V] -- ENGINE...\n`);
@@ -138,7 +139,11 @@ async function main() {
       counts.skip += 1;
       continue;
     }
-    // The index's file names are the export's own (letters, digits, hyphens): safe to join.
+    // The export names its files with letters, digits and hyphens only: any other name
+    // (an index edited by hand, "../x") is refused, never read.
+    if (!SAFE_FILE.test(String(entry.file))) {
+      usage(`unsafe case file ${JSON.stringify(entry.file)}`);
+    }
     const item = readJson(path.join(options.folder, entry.file));
     seq += 1;
     const { variant, kind, given } = item;
