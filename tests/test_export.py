@@ -9,6 +9,7 @@ import shlex
 import shutil
 import subprocess
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -130,22 +131,26 @@ def test_the_node_harness_passes_as_many_cases_as_mjspec_run(
     assert int(counts[2]) == 0
 
 
+def edit_json(path: Path, edit: Callable[[Any], None]) -> None:
+    """Change a file of an export in place (a copy: the module's export stays as written)."""
+    document = json.loads(path.read_text(encoding="utf-8"))
+    edit(document)
+    path.write_text(json.dumps(document), encoding="utf-8")
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(NODE is None, reason="node is not on PATH")
 def test_the_node_harness_fails_a_case_whose_expectation_is_wrong(
     exported: Path, tmp_path: Path
 ) -> None:
-    folder = tmp_path / "corpus"
-    shutil.copytree(exported, folder)
+    folder = shutil.copytree(exported, tmp_path / "corpus")
     entry = next(
         e for e in index_of(folder)["cases"] if (e["variant"], e["kind"]) == ("riichi", "analyse")
     )
-    case = json.loads((folder / entry["file"]).read_text(encoding="utf-8"))
-    case["expect"] = {"error": {"code": "no-such-code"}}
-    (folder / entry["file"]).write_text(json.dumps(case), encoding="utf-8")
+    edit_json(folder / entry["file"], lambda case: case.update(expect={"error": {"code": "x"}}))
     done = run_harness(folder, "riichi")
     assert done.returncode == 1
-    assert f"FAIL {entry['id']}\n  error.code: expected no-such-code" in done.stdout
+    assert f"FAIL {entry['id']}\n  error.code: expected x, got" in done.stdout
 
 
 @pytest.mark.slow
@@ -153,11 +158,9 @@ def test_the_node_harness_fails_a_case_whose_expectation_is_wrong(
 def test_the_node_harness_refuses_a_case_file_outside_the_export(
     exported: Path, tmp_path: Path
 ) -> None:
-    folder = tmp_path / "corpus"
-    shutil.copytree(exported, folder)
-    index = index_of(folder)
-    index["cases"] = [dict(index["cases"][0], variant="riichi", kind="analyse", file="../x.json")]
-    (folder / "index.json").write_text(json.dumps(index), encoding="utf-8")
+    folder = shutil.copytree(exported, tmp_path / "corpus")
+    outside = {"id": "riichi/a/b", "variant": "riichi", "kind": "analyse", "file": "../x.json"}
+    edit_json(folder / "index.json", lambda index: index.update(cases=[outside]))
     done = run_harness(folder, "riichi")
     assert done.returncode == 2
     assert 'unsafe case file "../x.json"' in done.stderr
