@@ -42,7 +42,7 @@ class GoesOnAfterAWin(TaiwanesePlay):
     ) -> GameState:
         extra = state.extra
         assert isinstance(extra, Won)
-        state = state.evolve(extra=Won((*extra.winners, *winners)))
+        state = state.update(extra=Won((*extra.winners, *winners)))
         if len(state.in_play()) - len(winners) <= 1:
             return state.ended(self.settle_win(state, winners, by, source))
         return continue_after_win(self, state, winners)
@@ -55,17 +55,18 @@ def rules() -> GoesOnAfterAWin:
 
 
 def play(seed: int) -> list[GameState]:
-    """A hand of random play on the wall of ``seed``, wins always taken."""
+    """A hand of random play on the wall of ``seed``, wins always taken: a snapshot of the
+    state after each action (the state itself changes in place)."""
     game = rules()
     rng = random.Random(seed)
     state = deal(game, shuffled(game.tile_set(), seed), SEATS[0], 0)
-    states = [state]
+    states = [state.snapshot()]
     while state.end is None:
         seat = min(state.awaiting, key=SEATS.index) if state.awaiting else state.turn
         actions = legal_actions(game, state, seat)
         wins = [a for a in actions if a.kind is ActionKind.WIN]
         state = apply(game, state, wins[0] if wins else rng.choice(actions))
-        states.append(state)
+        states.append(state.snapshot())
     return states
 
 
@@ -110,7 +111,7 @@ def test_a_seat_that_left_never_acts_again(games: list[list[GameState]]) -> None
 def test_turns_pass_the_seats_that_left_by() -> None:
     game = rules()
     state = deal(game, shuffled(game.tile_set(), 1), SEATS[0], 0)
-    state = state.evolve(left=frozenset({Seat.SOUTH, Seat.WEST}))
+    state = state.update(left=frozenset({Seat.SOUTH, Seat.WEST}))
     assert state.after(Seat.EAST) is Seat.NORTH
     assert state.after(Seat.NORTH) is Seat.EAST
     assert state.order_after(Seat.NORTH) == [Seat.EAST]

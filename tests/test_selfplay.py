@@ -13,11 +13,13 @@ from collections import Counter
 
 import pytest
 
+from reference_engine.play.deal import deal
 from reference_engine.play.game import apply
 from reference_engine.play.legality import legal_actions
 from reference_engine.play.rules import PlayRules
 from reference_engine.play.selfplay import random_hand
 from reference_engine.play.state import GameState, Phase
+from reference_engine.play.wall import shuffled
 from reference_engine.variants import find_variant
 from reference_engine.variants.riichi.state import riichi_state
 from reference_engine.variants.sichuan.play import SichuanState
@@ -136,6 +138,24 @@ def test_random_hands_keep_every_invariant(variant: str) -> None:
 
 def test_the_same_seed_plays_the_same_hand() -> None:
     rules = find_variant("riichi-sanma").play_rules()
-    first = [(s.front, s.back, s.hands, a) for s, a in random_hand(rules, 7)]
-    second = [(s.front, s.back, s.hands, a) for s, a in random_hand(rules, 7)]
+    first = [(s.snapshot(), a) for s, a in random_hand(rules, 7)]
+    second = [(s.snapshot(), a) for s, a in random_hand(rules, 7)]
     assert first == second
+
+
+@pytest.mark.parametrize("variant", sorted(HANDS))
+def test_snapshots_along_a_hand_equal_a_replay_of_its_actions(variant: str) -> None:
+    """The state changes in place: a snapshot taken after each action equals the state
+    reached by replaying the same actions from a fresh deal of the same wall, and is not
+    changed by the actions played after it."""
+    rules = find_variant(variant).play_rules()
+    for seed in range(3):
+        played = [(state.snapshot(), action) for state, action in random_hand(rules, seed)]
+        dealer = SEATS[0] if rules.dealer_is_east else SEATS[seed % rules.players]
+        state = deal(rules, shuffled(rules.tile_set(), seed), dealer, 0)
+        assert state == played[0][0]
+        for snapshot, action in played[1:]:
+            assert action is not None
+            state = apply(rules, state, action)
+            assert state == snapshot, (seed, action)
+        assert played[0][0] != played[-1][0]

@@ -34,10 +34,10 @@ def deal(
         wall=wall,
         front=players * size + 1,
         back=0,
-        hands=tuple(hands),
-        melds=((),) * players,
-        flowers=((),) * players,
-        rivers=((),) * players,
+        hands=hands,
+        melds=[()] * players,
+        flowers=[()] * players,
+        rivers=[()] * players,
         dealer=dealer,
         dealer_streak=streak,
         turn=dealer,
@@ -45,19 +45,20 @@ def deal(
         reserve=rules.reserve,
         kong_box=rules.kong_box,
         drawn=extra,
-        restricted=(frozenset(),) * players,
-        ready=(False,) * players,
-        has_discarded=(False,) * players,
+        restricted=[frozenset()] * players,
+        ready=[False] * players,
+        has_discarded=[False] * players,
         tail=rules.tail,
         round_wind=table.round_wind,
         extra=rules.start_extra(players, table),
-        waits=tuple(waits_of(rules, hand, ()) for hand in hands),
+        waits=[waits_of(rules, hand, ()) for hand in hands],
     )
     for seat in order:
         state = show_flowers(rules, state, seat)
     if rules.declarations_first and state.end is None:
         kept = Declarations(state.drawn, state.replacement_drawn)
-        state = next_declarer(rules, state.evolve(declaring=kept), 0)
+        state.declaring = kept
+        state = next_declarer(rules, state, 0)
     return state
 
 
@@ -69,10 +70,10 @@ def next_declarer(rules: PlayRules, state: GameState, position: int) -> GameStat
     for step in range(position, state.players):
         seat = next_seat(state.dealer, step, state.players)
         if rules.declarations(state, seat):
-            return state.evolve(phase=Phase.DECLARE, turn=seat, drawn=None)
+            return state.update(phase=Phase.DECLARE, turn=seat, drawn=None)
     kept = state.declaring
     assert kept is not None
-    return state.evolve(
+    return state.update(
         phase=Phase.DISCARD,
         turn=state.dealer,
         drawn=kept.dealer_drawn,
@@ -93,5 +94,5 @@ def declared(rules: PlayRules, state: GameState, seat: Seat) -> GameState:
     if state.end is not None:
         return state
     if seat is state.dealer:
-        state = state.evolve(declaring=Declarations(state.drawn, state.replacement_drawn))
+        state.declaring = Declarations(state.drawn, state.replacement_drawn)
     return next_declarer(rules, state, declaring_position(state, seat))

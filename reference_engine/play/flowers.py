@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from reference_engine.play.hands import draw, sorted_tiles, with_hand
 from reference_engine.play.rules import PlayRules, without
-from reference_engine.play.state import GameState, replace_at
+from reference_engine.play.state import GameState
 from spec.seats import SEATS, Seat
 from spec.tiles import Tile
 from spec.wins import WinBy
@@ -16,26 +16,25 @@ def show_flower(rules: PlayRules, state: GameState, seat: Seat, flower: Tile) ->
     front where the family says so, cc.play.flowers); seven or eight flowers may end the
     hand at once (tw.pattern.seven-flowers-capture, eight-flowers)."""
     index = SEATS.index(seat)
-    state = with_hand(rules, state, seat, without(state.hand(seat), flower))
-    state = state.evolve(
-        flowers=replace_at(state.flowers, seat, sorted_tiles((*state.flowers[index], flower)))
-    )
+    with_hand(rules, state, seat, without(state.hand(seat), flower))
+    state.flowers[index] = sorted_tiles((*state.flowers[index], flower))
     instant = rules.flower_win(state.flowers, index)
     if instant is not None:
         winner, payer = instant
         by = WinBy.EIGHT_FLOWERS if payer is None else WinBy.FLOWER_CAPTURE
         source = None if payer is None else SEATS[payer]
         return rules.after_win(state, [SEATS[winner]], by, source)
-    before = state
+    turn, phase, drawn = state.turn, state.phase, state.drawn
+    last_live_drawn, replacement_drawn = state.last_live_drawn, state.replacement_drawn
     state = draw(rules, state, seat, from_back=not rules.flowers_from_front)
-    if state.end is not None or (seat is before.turn and flower == before.drawn):
+    if state.end is not None or (seat is turn and flower == drawn):
         return state
-    return state.evolve(
-        turn=before.turn,
-        phase=before.phase,
-        drawn=before.drawn,
-        last_live_drawn=before.last_live_drawn,
-        replacement_drawn=before.replacement_drawn,
+    return state.update(
+        turn=turn,
+        phase=phase,
+        drawn=drawn,
+        last_live_drawn=last_live_drawn,
+        replacement_drawn=replacement_drawn,
     )
 
 

@@ -4,7 +4,7 @@ a hand for a meld, and a tile drawn from the wall into a hand."""
 from __future__ import annotations
 
 from reference_engine.play.rules import PlayRules
-from reference_engine.play.state import GameState, Phase, replace_at
+from reference_engine.play.state import GameState, Phase
 from spec.melds import Meld
 from spec.seats import SEATS, Seat
 from spec.tiles import RED_FIVES, Tile
@@ -51,16 +51,16 @@ def with_hand(
     hand: tuple[Tile, ...],
     melds: tuple[Meld, ...] | None = None,
 ) -> GameState:
-    """``seat`` now holds ``hand`` (and ``melds``); its waits follow."""
+    """``seat`` now holds ``hand`` (and ``melds``); its waits follow (in place)."""
     index = SEATS.index(seat)
     hand = sorted_tiles(hand)
     if melds is None:
         melds = state.melds[index]
-    return state.evolve(
-        hands=replace_at(state.hands, seat, hand),
-        melds=replace_at(state.melds, seat, melds),
-        waits=replace_at(state.waits, seat, waits_of(rules, hand, melds)),
-    )
+    else:
+        state.melds[index] = melds
+    state.hands[index] = hand
+    state.waits[index] = waits_of(rules, hand, melds)
+    return state
 
 
 def draw(rules: PlayRules, state: GameState, seat: Seat, *, from_back: bool) -> GameState:
@@ -73,15 +73,15 @@ def draw(rules: PlayRules, state: GameState, seat: Seat, *, from_back: bool) -> 
         return state.ended(rules.exhaustive_draw(state))
     if from_back:
         tile = state.wall[len(state.wall) - 1 - state.tail - state.back]
-        state = state.evolve(back=state.back + 1, kong_box=state.kong_box - from_box)
+        state.back += 1
+        state.kong_box -= from_box
     else:
         tile = state.wall[state.front]
-        state = state.evolve(front=state.front + 1)
-    state = with_hand(rules, state, seat, (*state.hand(seat), tile))
-    return state.evolve(
-        turn=seat,
-        phase=Phase.DISCARD,
-        drawn=tile,
-        last_live_drawn=not from_box and state.live_tiles == 0,
-        replacement_drawn=from_back,
-    )
+        state.front += 1
+    with_hand(rules, state, seat, (*state.hand(seat), tile))
+    state.turn = seat
+    state.phase = Phase.DISCARD
+    state.drawn = tile
+    state.last_live_drawn = not from_box and state.live_tiles == 0
+    state.replacement_drawn = from_back
+    return state

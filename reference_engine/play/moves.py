@@ -1,6 +1,6 @@
 """Applying each kind of move to a hand in play: a discard and the claim window it opens, the
 answers to that window and the claim granted, kongs (and their robbing), and the turn
-passing on."""
+passing on. Each move changes the state in place and returns it."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from reference_engine.play.claims import claimants, granted
 from reference_engine.play.deal import declared
 from reference_engine.play.hands import draw, take, with_hand
 from reference_engine.play.rules import PlayRules, without
-from reference_engine.play.state import GameState, Phase, replace_at
+from reference_engine.play.state import GameState, Phase
 from spec.actions import Action, ActionKind
 from spec.melds import Meld, MeldKind
 from spec.seats import SEATS, Seat
@@ -25,24 +25,22 @@ def discard(rules: PlayRules, state: GameState, action: Action) -> GameState:
     assert tile is not None
     index = SEATS.index(seat)
     declaring = action.ready or action.kind is ActionKind.RIICHI
-    extra = rules.on_discard(state, action)
-    state = with_hand(rules, state, seat, without(state.hand(seat), tile))
-    state = state.evolve(
-        extra=extra,
-        rivers=replace_at(state.rivers, seat, (*state.rivers[index], tile)),
-        discard_count=state.discard_count + 1,
-        restricted=replace_at(state.restricted, seat, frozenset()),
-        has_discarded=replace_at(state.has_discarded, seat, True),
-        ready=replace_at(state.ready, seat, state.ready[index] or declaring),
-        drawn=None,
-        pending=tile,
-        pending_from=seat,
-        replacement_drawn=False,
-    )
+    state.extra = rules.on_discard(state, action)
+    with_hand(rules, state, seat, without(state.hand(seat), tile))
+    state.rivers[index] = (*state.rivers[index], tile)
+    state.discard_count += 1
+    if state.restricted[index]:
+        state.restricted[index] = frozenset()
+    state.has_discarded[index] = True
+    state.ready[index] = state.ready[index] or declaring
+    state.drawn = None
+    state.pending = tile
+    state.pending_from = seat
+    state.replacement_drawn = False
     awaiting = claimants(rules, state, tile, seat)
     if not awaiting:
         return _after_discard(rules, state, None)
-    return state.evolve(phase=Phase.CLAIM, awaiting=awaiting, answers=())
+    return state.update(phase=Phase.CLAIM, awaiting=awaiting, answers=())
 
 
 def let_all_pass(
@@ -80,10 +78,8 @@ def _next_turn(rules: PlayRules, state: GameState, after: Seat) -> GameState:
 
 def answer(rules: PlayRules, state: GameState, action: Action) -> GameState:
     """Record one answer to a discard, an added kong or a North; resolve once all answered."""
-    state = state.evolve(
-        awaiting=state.awaiting - {action.seat},
-        answers=(*state.answers, action),
-    )
+    state.awaiting = state.awaiting - {action.seat}
+    state.answers = (*state.answers, action)
     if state.awaiting:
         return state
     return _resolve(rules, state)
@@ -105,7 +101,7 @@ def _resolve(rules: PlayRules, state: GameState) -> GameState:
     if state.phase is Phase.ROB:
         state = let_all_pass(rules, state, tile, source, WinBy.ROBBING_KONG)
         if state.rob_concealed:
-            state = with_hand(rules, state, source, (*state.hand(source), tile))
+            with_hand(rules, state, source, (*state.hand(source), tile))
             return _complete_concealed_kong(rules, state, source, tile)
         return _complete_added_kong(rules, state, source, tile)
     if state.win_only:
@@ -119,7 +115,6 @@ def _take_discard(rules: PlayRules, state: GameState, claim: Action) -> GameStat
     assert source is not None
     assert tile is not None
     assert claim.tile is not None
-    source_index = SEATS.index(source)
     hand = state.hand(seat)
     if claim.kind is ActionKind.CHOW:
         run = [Tile(claim.tile + k) for k in range(3)]
@@ -134,17 +129,14 @@ def _take_discard(rules: PlayRules, state: GameState, claim: Action) -> GameStat
         hand, used = take(hand, tile, size - 1, red=claim.red)
         kind = MeldKind.PUNG if claim.kind is ActionKind.PUNG else MeldKind.KONG
         meld = Meld(kind, (*used, tile), claimed_from=source)
-    state = with_hand(rules, state, seat, hand, (*state.melds_of(seat), meld))
-    state = state.window_closed(
-        extra=rules.on_call(state, seat, meld),
-        rivers=replace_at(state.rivers, source, state.rivers[source_index][:-1]),
-        calls_made=True,
-        turn=seat,
-        phase=Phase.DISCARD,
-        drawn=None,
-    )
+    with_hand(rules, state, seat, hand, (*state.melds_of(seat), meld))
+    state.extra = rules.on_call(state, seat, meld)
+    source_index = SEATS.index(source)
+    state.rivers[source_index] = state.rivers[source_index][:-1]
+    state.window_closed(calls_made=True, turn=seat, phase=Phase.DISCARD, drawn=None)
     if claim.kind is ActionKind.KONG:
-        return draw(rules, state.evolve(extra=rules.on_kong(state, meld)), seat, from_back=True)
+        state.extra = rules.on_kong(state, meld)
+        return draw(rules, state, seat, from_back=True)
     return state
 
 
@@ -164,8 +156,8 @@ def concealed_kong(rules: PlayRules, state: GameState, action: Action) -> GameSt
     )
     if robbers:
         hand, used = take(state.hand(seat), tile, 1)
-        state = with_hand(rules, state, seat, hand)
-        return state.evolve(
+        with_hand(rules, state, seat, hand)
+        return state.update(
             pending=used[0],
             pending_from=seat,
             phase=Phase.ROB,
@@ -183,10 +175,9 @@ def _complete_concealed_kong(
     before the first discard, ``seat`` is asked again)."""
     hand, used = take(state.hand(seat), tile, 4)
     meld = Meld(MeldKind.KONG, tuple(used), concealed=True)
-    state = with_hand(rules, state, seat, hand, (*state.melds_of(seat), meld))
-    state = state.window_closed(
-        turn=seat, calls_made=True, rob_concealed=False, extra=rules.on_kong(state, meld)
-    )
+    with_hand(rules, state, seat, hand, (*state.melds_of(seat), meld))
+    extra = rules.on_kong(state, meld)
+    state.window_closed(turn=seat, calls_made=True, rob_concealed=False, extra=extra)
     state = draw(rules, state, seat, from_back=True)
     if state.declaring is not None and state.end is None:
         return declared(rules, state, seat)
@@ -198,9 +189,9 @@ def added_kong(rules: PlayRules, state: GameState, action: Action) -> GameState:
     seat, tile = action.seat, action.tile
     assert tile is not None
     hand, used = take(state.hand(seat), tile, 1)
-    state = with_hand(rules, state, seat, hand)
+    with_hand(rules, state, seat, hand)
     added = used[0]
-    state = state.evolve(drawn=None, pending=added, pending_from=seat, calls_made=True)
+    state.update(drawn=None, pending=added, pending_from=seat, calls_made=True)
     robbers = frozenset(
         other
         for other in state.in_play()
@@ -208,7 +199,7 @@ def added_kong(rules: PlayRules, state: GameState, action: Action) -> GameState:
     )
     if not robbers:
         return _complete_added_kong(rules, state, seat, added)
-    return state.evolve(phase=Phase.ROB, awaiting=robbers, answers=())
+    return state.update(phase=Phase.ROB, awaiting=robbers, answers=())
 
 
 def _complete_added_kong(rules: PlayRules, state: GameState, seat: Seat, tile: Tile) -> GameState:
@@ -224,9 +215,9 @@ def _complete_added_kong(rules: PlayRules, state: GameState, seat: Seat, tile: T
         else m
         for m in state.melds_of(seat)
     )
-    state = with_hand(rules, state, seat, state.hand(seat), melds)
+    with_hand(rules, state, seat, state.hand(seat), melds)
     kong = next(m for m in melds if m.added and m.base is tile.normal)
-    state = state.window_closed(turn=seat, extra=rules.on_kong(state, kong))
+    state.window_closed(turn=seat, extra=rules.on_kong(state, kong))
     return draw(rules, state, seat, from_back=True)
 
 
@@ -237,5 +228,5 @@ def continue_after_win(rules: PlayRules, state: GameState, winners: list[Seat]) 
     """The winners leave the hand and play goes on: the seat after the last winner in turn
     order (from the discarder, or the self-drawer) draws next, unless the wall is done."""
     last = winners[-1]
-    state = state.evolve(left=state.left | set(winners))
+    state.left = state.left | set(winners)
     return _next_turn(rules, state, last)

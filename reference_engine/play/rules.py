@@ -9,13 +9,7 @@ from typing import Any, ClassVar
 
 from reference_engine.hand import WinningHand
 from reference_engine.play.refusal import Refusal, Refused
-from reference_engine.play.state import (
-    EndReason,
-    GameState,
-    HandEnd,
-    PlayTable,
-    replace_at,
-)
+from reference_engine.play.state import EndReason, GameState, HandEnd, PlayTable
 from spec.actions import Action, ActionKind
 from spec.catalogue import first_ending, rule_ids
 from spec.errors import RuleError
@@ -74,7 +68,13 @@ class PlayRules(ABC):
     (``declarations_first``: :meth:`declarations`). ``refusal_rules``, ``action_rules`` and
     ``end_rules`` name the rules that refuse an action (:mod:`~reference_engine.play.refusal`):
     for the refusals the core finds, for an action of a kind that is not legal now, and for
-    any action once the hand has ended that way."""
+    any action once the hand has ended that way.
+
+    The state is a mutable table: the hooks that return a :class:`GameState`
+    (:meth:`let_pass`, :meth:`variant_action`, :meth:`after_shown`, :meth:`after_win`)
+    change the state they are given in place and return it; every other hook only reads
+    it. The ``on_*`` hooks return the family's new record (``GameState.extra``), which the
+    core stores."""
 
     players: int = 4
     dealer_is_east: bool = False
@@ -119,7 +119,7 @@ class PlayRules(ABC):
         return bool(self.waits(concealed, melds))
 
     def flower_win(
-        self, flowers: tuple[tuple[Tile, ...], ...], shower_index: int
+        self, flowers: Sequence[tuple[Tile, ...]], shower_index: int
     ) -> tuple[int, int | None] | None:
         """After the player at ``shower_index`` shows a flower: ``(winner, payer)`` of an instant
         flower win (``payer`` None when every rival pays), or None."""
@@ -147,9 +147,8 @@ class PlayRules(ABC):
         if not self.may_win(state, seat, tile, by):
             return state
         index = SEATS.index(seat)
-        return state.evolve(
-            restricted=replace_at(state.restricted, seat, state.restricted[index] | {tile})
-        )
+        state.restricted[index] = state.restricted[index] | {tile}
+        return state
 
     def may_declare_ready(self, state: GameState, seat: Seat, tile: Tile) -> bool:
         """May ``seat`` discard ``tile`` declaring a ready hand (``original_ready`` families)?

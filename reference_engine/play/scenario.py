@@ -170,6 +170,15 @@ def pass_unscripted(rules: PlayRules, state: GameState, action: Action) -> GameS
     return state
 
 
+def _scripted(rules: PlayRules, state: GameState, action: Action, *, passing: bool) -> GameState:
+    """The state after a scripted action (and, when ``passing``, the passes of the seats
+    still asked before it: :func:`pass_unscripted`). A refused action raises and leaves
+    ``state`` as it was, the passes before it undone: they are made on a snapshot."""
+    if passing and state.phase in (Phase.CLAIM, Phase.ROB):
+        state = pass_unscripted(rules, state.snapshot(), action)
+    return apply(rules, state, action)
+
+
 def _situation(
     rules: PlayRules, state: GameState, after: int, action: Action | None
 ) -> dict[str, Any]:
@@ -219,9 +228,7 @@ def play(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
     applied: Action | None = None
     for index, action in enumerate(actions):
         try:
-            state = apply(
-                rules, pass_unscripted(rules, state, action) if passing else state, action
-            )
+            state = _scripted(rules, state, action, passing=passing)
         except RuleError as error:
             outcome["illegal"] = {"after": index, "code": error.code, "message": error.message}
             if error.rule is not None:
@@ -270,10 +277,10 @@ def claim(rules: PlayRules, given: Mapping[str, Any], extra: object = None) -> d
         wall=(),
         front=0,
         back=0,
-        hands=tuple(hands),
-        melds=tuple(melds),
-        flowers=((),) * 4,
-        rivers=((),) * 4,
+        hands=hands,
+        melds=melds,
+        flowers=[()] * 4,
+        rivers=[()] * 4,
         dealer=Seat.EAST,
         dealer_streak=0,
         turn=source,
@@ -281,7 +288,7 @@ def claim(rules: PlayRules, given: Mapping[str, Any], extra: object = None) -> d
         reserve=0,
         pending=tile,
         pending_from=source,
-        waits=tuple(waits_of(rules, h, m) for h, m in zip(hands, melds, strict=True)),
+        waits=[waits_of(rules, h, m) for h, m in zip(hands, melds, strict=True)],
         extra=extra,
     )
     check_claim_copies(rules, state, given.get("options"))

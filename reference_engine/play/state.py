@@ -1,7 +1,12 @@
-"""The state of one hand in play: an immutable value; every action makes a new one."""
+"""The state of one hand in play: a mutable table that each action changes in place.
+
+:func:`~reference_engine.play.game.apply` changes the state it is given and returns it; a
+caller that needs the state as it was (a trace, a test comparing states along a hand)
+takes :meth:`GameState.snapshot` first. Same wall and same actions give equal states."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -66,10 +71,12 @@ class Declarations:
     dealer_replacement: bool
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class GameState:
-    """One hand in play. Per-seat tuples are indexed in seat order (east, south, west, north),
-    one entry per player (three-player games have no north).
+    """One hand in play, changed in place by each action. Per-seat lists are indexed in seat
+    order (east, south, west, north), one entry per player (three-player games have no
+    north); their entries (a hand's tiles, a seat's melds, ...) are immutable values, so
+    that a :meth:`snapshot` copies the lists alone.
 
     The wall is drawn from ``front`` forwards and, for replacements, backwards from its end
     (``back`` tiles taken so far), skipping the ``tail`` tiles kept there (riichi's dora
@@ -85,16 +92,17 @@ class GameState:
     that only a win may take (riichi's North set aside). ``left`` holds the seats that
     have left the hand (a winner of a family whose hand goes on after a win); turns and
     claims pass them by. ``extra`` is the rule family's own state (riichi's furiten,
-    ippatsu, indicators...; None for a family that needs none): the core never reads it.
+    ippatsu, indicators...; None for a family that needs none), an immutable record that
+    the family replaces as a whole: the core never reads it.
     """
 
     wall: tuple[Tile, ...]
     front: int
     back: int
-    hands: tuple[tuple[Tile, ...], ...]
-    melds: tuple[tuple[Meld, ...], ...]
-    flowers: tuple[tuple[Tile, ...], ...]
-    rivers: tuple[tuple[Tile, ...], ...]
+    hands: list[tuple[Tile, ...]]
+    melds: list[tuple[Meld, ...]]
+    flowers: list[tuple[Tile, ...]]
+    rivers: list[tuple[Tile, ...]]
     dealer: Seat
     dealer_streak: int
     turn: Seat
@@ -106,9 +114,9 @@ class GameState:
     pending_from: Seat | None = None
     awaiting: frozenset[Seat] = frozenset()
     answers: tuple[Action, ...] = ()
-    restricted: tuple[frozenset[Tile], ...] = (frozenset(),) * 4
-    ready: tuple[bool, ...] = (False,) * 4
-    has_discarded: tuple[bool, ...] = (False,) * 4
+    restricted: list[frozenset[Tile]] = field(default_factory=lambda: [frozenset()] * 4)
+    ready: list[bool] = field(default_factory=lambda: [False] * 4)
+    has_discarded: list[bool] = field(default_factory=lambda: [False] * 4)
     calls_made: bool = False
     last_live_drawn: bool = False
     end: HandEnd | None = None
@@ -116,7 +124,7 @@ class GameState:
     round_wind: Seat = Seat.EAST
     replacement_drawn: bool = False
     win_only: bool = False
-    waits: tuple[frozenset[Tile], ...] = (frozenset(),) * 4
+    waits: list[frozenset[Tile]] = field(default_factory=lambda: [frozenset()] * 4)
     left: frozenset[Seat] = frozenset()
     kong_box: int = 0
     rob_concealed: bool = False
@@ -129,23 +137,35 @@ class GameState:
         kong box only for kong replacements)."""
         return len(self.wall) - self.front - self.back - self.reserve - self.kong_box
 
-    def evolve(self, **changes: Any) -> GameState:
-        """A copy with some fields changed (what ``dataclasses.replace`` does, without
-        re-running ``__init__`` over all the fields: the game makes one per action)."""
-        new = object.__new__(GameState)
-        new.__dict__.update(self.__dict__)
-        new.__dict__.update(changes)
-        return new
+    def update(self, **changes: Any) -> GameState:
+        """This state, with some fields changed in place."""
+        for name, value in changes.items():
+            setattr(self, name, value)
+        return self
+
+    def snapshot(self) -> GameState:
+        """An independent copy of the state as it is now (the per-seat lists copied; their
+        entries, the wall and the family's record are immutable and shared)."""
+        twin = copy.copy(self)
+        for name in PER_SEAT:
+            setattr(twin, name, list(getattr(self, name)))
+        return twin
 
     def window_closed(self, **changes: Any) -> GameState:
         """The claim window over: no tile offered, nobody to answer (and ``changes``)."""
-        return self.evolve(
-            pending=None, pending_from=None, awaiting=frozenset(), answers=(), **changes
-        )
+        self.pending = None
+        self.pending_from = None
+        self.awaiting = frozenset()
+        self.answers = ()
+        return self.update(**changes)
 
     def ended(self, end: HandEnd) -> GameState:
         """The hand over, as ``end`` says; nobody has anything left to answer."""
-        return self.evolve(phase=Phase.END, end=end, awaiting=frozenset(), answers=())
+        self.phase = Phase.END
+        self.end = end
+        self.awaiting = frozenset()
+        self.answers = ()
+        return self
 
     @property
     def players(self) -> int:
@@ -183,6 +203,9 @@ class GameState:
 
     def melds_of(self, seat: Seat) -> tuple[Meld, ...]:
         return self.melds[SEATS.index(seat)]
+
+
+PER_SEAT = ("hands", "melds", "flowers", "rivers", "restricted", "ready", "has_discarded", "waits")
 
 
 def replace_at(items: tuple[T, ...], seat: Seat, value: T) -> tuple[T, ...]:

@@ -121,9 +121,9 @@ def claim_state(rules: RiichiPlay, claimants: Mapping[Seat, Claimant], offer: Of
     seats = rules.scorer.seats
     nobody = Claimant(offer.source, (), (), (), (), (), riichi=False)
     table = [claimants.get(seat, nobody) for seat in seats]
-    hands = tuple(sorted_tiles(c.concealed) for c in table)
-    melds = tuple(c.melds for c in table)
-    waits = tuple(waits_of(rules, hand, m) for hand, m in zip(hands, melds, strict=True))
+    hands = [sorted_tiles(c.concealed) for c in table]
+    melds = [c.melds for c in table]
+    waits = [waits_of(rules, hand, m) for hand, m in zip(hands, melds, strict=True)]
     furiten = tuple(is_furiten(c, w) for c, w in zip(table, waits, strict=True))
     extra = RiichiState.start(len(seats), 0, 0).evolve(
         indicators=0, furiten=furiten, discarded=tuple(c.discards for c in table)
@@ -134,8 +134,8 @@ def claim_state(rules: RiichiPlay, claimants: Mapping[Seat, Claimant], offer: Of
         back=0,
         hands=hands,
         melds=melds,
-        flowers=((),) * len(seats),
-        rivers=((),) * len(seats),
+        flowers=[()] * len(seats),
+        rivers=[()] * len(seats),
         dealer=Seat.EAST,
         dealer_streak=0,
         turn=offer.source,
@@ -143,9 +143,9 @@ def claim_state(rules: RiichiPlay, claimants: Mapping[Seat, Claimant], offer: Of
         reserve=0,
         pending=offer.tile,
         pending_from=offer.source,
-        ready=tuple(c.riichi for c in table),
-        has_discarded=(True,) * len(seats),
-        restricted=(frozenset(),) * len(seats),
+        ready=[c.riichi for c in table],
+        has_discarded=[True] * len(seats),
+        restricted=[frozenset()] * len(seats),
         round_wind=offer.round_wind,
         win_only=offer.extracted,
         waits=waits,

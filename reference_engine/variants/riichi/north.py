@@ -6,7 +6,7 @@ from __future__ import annotations
 from reference_engine.play.hands import draw, with_hand
 from reference_engine.play.moves import let_all_pass
 from reference_engine.play.rules import PlayRules, without
-from reference_engine.play.state import GameState, Phase, replace_at
+from reference_engine.play.state import GameState, Phase
 from reference_engine.variants.riichi.state import riichi_state
 from spec.seats import SEATS, Seat
 from spec.tiles import Tile
@@ -29,9 +29,9 @@ def set_north_aside(rules: PlayRules, state: GameState, seat: Seat) -> GameState
     and shown to the others, who may win on it; otherwise a replacement is drawn from the
     back. It breaks every ippatsu and the first go-around (sanma.play.north-interrupts)."""
     index = SEATS.index(seat)
-    state = with_hand(rules, state, seat, without(state.hand(seat), Tile.NORTH))
-    state = state.evolve(
-        flowers=replace_at(state.flowers, seat, (*state.flowers[index], Tile.NORTH)),
+    with_hand(rules, state, seat, without(state.hand(seat), Tile.NORTH))
+    state.flowers[index] = (*state.flowers[index], Tile.NORTH)
+    state.update(
         extra=riichi_state(state).interrupt(),
         drawn=None,
         pending=Tile.NORTH,
@@ -44,7 +44,7 @@ def set_north_aside(rules: PlayRules, state: GameState, seat: Seat) -> GameState
         if other is not seat and rules.may_win(state, other, Tile.NORTH, WinBy.DISCARD)
     )
     if robbers:
-        return state.evolve(phase=Phase.CLAIM, awaiting=robbers, answers=())
+        return state.update(phase=Phase.CLAIM, awaiting=robbers, answers=())
     return rules.after_shown(state, seat)
 
 

@@ -233,7 +233,8 @@ class RiichiPlay(PlayRules):
             return state
         if tile.normal not in state.waits[index]:
             return state
-        return state.evolve(extra=extra.evolve(furiten=replace_at(extra.furiten, seat, True)))
+        state.extra = extra.evolve(furiten=replace_at(extra.furiten, seat, True))
+        return state
 
     # --- the family's own state --------------------------------------------------------
 

@@ -150,7 +150,8 @@ class SichuanPlay(PlayRules):
             return super().variant_action(state, action)
         extra = sichuan_state(state)
         voids = replace_at(extra.voids, action.seat, action.suit)
-        return state.evolve(extra=replace(extra, voids=voids))
+        state.extra = replace(extra, voids=voids)
+        return state
 
     def void_of(self, state: GameState, seat: Seat) -> Suit | None:
         return sichuan_state(state).voids[SEATS.index(seat)]
@@ -266,9 +267,9 @@ class SichuanPlay(PlayRules):
         extra = sichuan_state(state).paid(dict(paid.payments))
         extra = replace(extra, winners=(*extra.winners, *paid.winners))
         if by is WinBy.ROBBING_KONG and source is not None and state.pending is not None:
-            river = (*state.rivers[SEATS.index(source)], state.pending)
-            state = state.evolve(rivers=replace_at(state.rivers, source, river))
-        state = state.evolve(extra=extra, left=state.left | set(winners))
+            index = SEATS.index(source)
+            state.rivers[index] = (*state.rivers[index], state.pending)
+        state.update(extra=extra, left=state.left | set(winners))
         if len(state.in_play()) <= 1:
             return state.ended(self.hand_end(state))
         return continue_after_win(self, state, winners)

@@ -3,7 +3,7 @@ from the previous player only, several winners, the original ready hand, flower 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
@@ -120,7 +120,7 @@ class TaiwanesePlay(PlayRules):
         return super().ended_by(end)
 
     def flower_win(
-        self, flowers: tuple[tuple[Tile, ...], ...], shower_index: int
+        self, flowers: Sequence[tuple[Tile, ...]], shower_index: int
     ) -> tuple[int, int | None] | None:
         """tw.pattern.eight-flowers and tw.pattern.seven-flowers-capture."""
         total = len(self.profile.tiles.flowers)
