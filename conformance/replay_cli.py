@@ -7,10 +7,13 @@ coded problem (exit 1), never a traceback. Reads MJAI event logs (JSON Lines), T
 JSON (:mod:`conformance.replay.tenhou`) and Tenhou's mjlog XML, plain or gzip
 (:mod:`conformance.replay.mjlog`), told apart by their first bytes. The hands
 are replayed in shards (:mod:`conformance.campaign`): here, in ``--workers`` processes or on
-a Dask cluster (``--dask``), with the same report. The command reads the logs; a worker
-sends back each hand's replay without the hand's events, which the command holds. On a
-terminal, a progress line on standard error counts the hands replayed
-(:mod:`conformance.progress`).
+a Dask cluster (``--dask``), with the same report. With logs enough to keep every local
+worker busy (:data:`~conformance.campaign.SHARDS_PER_WORKER` each), the campaign is cut by
+log: each worker reads its own logs, and the command reads none. Otherwise the command reads
+the logs and the campaign is cut by hand. Either way a replay comes back with only the first
+event of an agreeing hand (a diverging one keeps its events, for ``--propose``). On a
+terminal, a progress line on standard error counts the hands replayed, or the logs when the
+campaign is cut by log (:mod:`conformance.progress`).
 """
 
 from __future__ import annotations
@@ -25,7 +28,13 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from conformance.campaign import CampaignError, add_campaign_arguments, run_campaign, shard_count
+from conformance.campaign import (
+    SHARDS_PER_WORKER,
+    CampaignError,
+    add_campaign_arguments,
+    run_campaign,
+    shard_count,
+)
 from conformance.engine import reference_plugin, warm_play
 from conformance.files import decode_utf8, read_bounded
 from conformance.problems import Problem, ProblemsError
@@ -89,10 +98,18 @@ class Replayed:
     problems: tuple[Problem, ...] = ()
 
 
+@dataclass(frozen=True)
+class LogReplayed:
+    """One log's hands replayed, and the problems of the hands that could not be read."""
+
+    unread: tuple[Problem, ...]
+    hands: tuple[Replayed, ...]
+
+
 def replay_hands(variant: str, hands: Sequence[LoggedHand]) -> list[Replayed]:
-    """Replay consecutive hands on the reference engine (run in a worker). Each replay is
-    sent back with only the first event of its hand (:func:`_with_hands` puts the hand
-    back): the events are most of a replay's size."""
+    """Replay consecutive hands on the reference engine (run in a worker). An agreeing
+    hand's replay keeps only the first event of its hand (the events are most of a replay's
+    size, and nothing but a divergence's proposal reads them)."""
     engine = reference_plugin()
     out = []
     for hand in hands:
@@ -101,17 +118,28 @@ def replay_hands(variant: str, hands: Sequence[LoggedHand]) -> list[Replayed]:
         except ProblemsError as error:
             out.append(Replayed(None, tuple(error.problems)))
             continue
-        start = replace(hand, events=hand.events[:1])
-        out.append(Replayed(replace(replay, hand=start)))
+        if replay.verdict is Verdict.AGREES:
+            replay = replace(replay, hand=replace(hand, events=hand.events[:1]))
+        out.append(Replayed(replay))
     return out
 
 
-def _with_hands(results: Sequence[Replayed], hands: Sequence[LoggedHand]) -> list[Replayed]:
-    """The workers' results with their whole hands (each result is one hand's, in order)."""
-    return [
-        Replayed(replace(result.replay, hand=hand) if result.replay else None, result.problems)
-        for result, hand in zip(results, hands, strict=True)
-    ]
+def replay_logs(
+    variant: str, log_format: str, options: Mapping[str, Any], names: Sequence[str]
+) -> list[LogReplayed]:
+    """Read and replay whole logs, one result each (run in a worker)."""
+    out = []
+    for name in names:
+        hands, unread = read_with_options(name, log_format, options)
+        out.append(LogReplayed(tuple(unread), tuple(replay_hands(variant, hands))))
+    return out
+
+
+def by_log(logs: Sequence[str], workers: int, dask: str | None) -> bool:
+    """Whether a campaign over ``logs`` is cut by log, each worker reading its own: on this
+    machine, with at least :data:`SHARDS_PER_WORKER` logs per worker (fewer would leave
+    workers idle while others replay a long log). A Dask worker may not see the files."""
+    return dask is None and len(logs) >= SHARDS_PER_WORKER * workers
 
 
 def _warm(variant: str) -> None:
@@ -167,6 +195,18 @@ def read_log(path: Path, name: str, log_format: str) -> tuple[list[LoggedHand], 
     return read_mjai(text, name)
 
 
+def read_with_options(
+    name: str, log_format: str, options: Mapping[str, Any]
+) -> tuple[list[LoggedHand], list[Problem]]:
+    """:func:`read_log` of the file ``name`` with ``options`` set on its hands; a file
+    that cannot be read gives no hands and its problems."""
+    try:
+        hands, unread = read_log(Path(name), name, log_format)
+    except ProblemsError as error:
+        return [], list(error.problems)
+    return with_options(hands, options), unread
+
+
 def given_options(pairs: Sequence[str]) -> dict[str, Any]:
     """The request options of ``--option KEY=VALUE`` (each VALUE as JSON where it parses,
     else as text); a usage error for a pair without ``=``, a key given twice, or options
@@ -211,31 +251,14 @@ def replay_command(args: argparse.Namespace) -> int:
     variant = variant_id(args.variant)
     shard_count(args.workers)  # a usage error before the logs are read
     options = given_options(args.option)
-    hands: list[LoggedHand] = []
-    problems = 0
-    for name in args.logs:
-        try:
-            read, unread = read_log(Path(name), name, args.log_format)
-        except ProblemsError as error:
-            read, unread = [], list(error.problems)
-        hands += with_options(read, options)
-        for problem in unread:
-            print(problem, file=sys.stderr)
-        problems += len(unread)
-    progress = progress_for(len(hands), "hands", wanted=args.progress)
     try:
-        results = run_campaign(
-            partial(replay_hands, variant),
-            hands,
-            workers=args.workers,
-            dask=args.dask,
-            warm=partial(_warm, variant),
-            done=progress.advance if progress else None,
-        )
+        unread, results = _campaign(args, variant, options)
     except CampaignError as error:
         print(f"campaign: {error}", file=sys.stderr)
         return 2
-    results = _with_hands(results, hands)
+    problems = len(unread)
+    for problem in unread:
+        print(problem, file=sys.stderr)
     replays = [result.replay for result in results if result.replay is not None]
     for result in results:
         for problem in result.problems:
@@ -260,6 +283,37 @@ def replay_command(args: argparse.Namespace) -> int:
             print(f"proposed: {path}")
     agreed = all(r.verdict is Verdict.AGREES for r in replays)
     return 0 if agreed and not problems else 1
+
+
+def _campaign(
+    args: argparse.Namespace, variant: str, options: Mapping[str, Any]
+) -> tuple[list[Problem], list[Replayed]]:
+    """Every log's unreadable hands' problems, and every hand's replay, in the logs' order
+    (the same however the campaign is cut)."""
+    warm, workers, dask = partial(_warm, variant), args.workers, args.dask
+    if by_log(args.logs, workers, dask):
+        progress = progress_for(len(args.logs), "logs", wanted=args.progress)
+        logs = run_campaign(
+            partial(replay_logs, variant, args.log_format, options),
+            args.logs,
+            workers=workers,
+            warm=warm,
+            done=progress.advance if progress else None,
+        )
+        unread = [problem for log in logs for problem in log.unread]
+        return unread, [result for log in logs for result in log.hands]
+    read = [read_with_options(name, args.log_format, options) for name in args.logs]
+    hands = [hand for log, _ in read for hand in log]
+    progress = progress_for(len(hands), "hands", wanted=args.progress)
+    results = run_campaign(
+        partial(replay_hands, variant),
+        hands,
+        workers=workers,
+        dask=dask,
+        warm=warm,
+        done=progress.advance if progress else None,
+    )
+    return [problem for _, unread in read for problem in unread], results
 
 
 def _propose(replays: list[HandReplay], variant: str, out: Path) -> list[Path]:
