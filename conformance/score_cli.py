@@ -17,46 +17,23 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from conformance.engine import reference_plugin
+from conformance.score_options import Shape, option_at, score_options
 from conformance.usage import refusal
 from spec import variant_ids
-from spec.families import families, field_readers, option_readers
+from spec.families import families
 from spec.profile import PatternValue, Profile, find_profile
-from spec.requests import house_rules, table_flags
 
-SEATS = ("east", "south", "west", "north")
 FAMILY_GROUPS = {
     name: f"{name} variants" for name in families()
 }  # the title of a family's group of options in the help (and in the docs' calculator)
 USAGE_CODES = frozenset(
     {"invalid-request", "unsupported-field", "inconsistent-flags", "unknown-variant"}
 )
-MAX_DIGITS = 6
 DEFAULT_VARIANT = "taiwanese"  # scored when no --variant is given
-SCORING_HOUSE_RULES = tuple(rule for rule in house_rules() if rule.scores)
-
-
-def count(text: str) -> int:
-    """A whole number as an option takes it (the request's schema bounds it)."""
-    digits = text.removeprefix("-")
-    if not digits.isdigit() or len(digits) > MAX_DIGITS:
-        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number of a few digits")
-    return int(text)
-
-
-def meld_text(text: str) -> str:
-    """A ``--meld`` as written, ``KIND:TILES[:FLAG...]``, each flag at most once and one
-    seat at most (a second seat would silently replace the first)."""
-    flags = text.split(":")[2:]
-    seats = [flag for flag in flags if flag not in ("concealed", "added")]
-    if len(set(flags)) < len(flags) or len(seats) > 1:
-        raise argparse.ArgumentTypeError(
-            f"{text[:40]!r}: give each flag once, and one seat at most (the one claimed from)"
-        )
-    return text
 
 
 def _variant_names() -> str:
@@ -65,8 +42,8 @@ def _variant_names() -> str:
 
 class _Groups:
     """The help's groups of options, one per family that has options of its own (made when
-    its first option is added, so in the order of the options): an option whose field the
-    default variant's family reads, or every family, stays with the hand and table."""
+    its first option is added, so in the order of the options): an option whose field
+    several families read, or the default variant's family, stays with the hand and table."""
 
     def __init__(self, parser: argparse.ArgumentParser, default_variant: str) -> None:
         self.parser = parser
@@ -74,291 +51,74 @@ class _Groups:
         self.made: dict[str, argparse._ArgumentGroup] = {}
 
     def of(self, readers: tuple[str, ...]) -> argparse._ArgumentGroup | argparse.ArgumentParser:
-        """The group of an option read by ``readers``: the first family's, when it is not
-        the default's and not every family reads the option."""
-        if not readers or set(readers) >= set(families()) or readers[0] == self.home:
+        """The group of an option read by ``readers``: the family's own, when one family
+        other than the default's reads it."""
+        if len(readers) != 1 or readers[0] == self.home:
             return self.parser
         family = readers[0]
         if family not in self.made:
             self.made[family] = self.parser.add_argument_group(FAMILY_GROUPS[family])
         return self.made[family]
 
-    def field(
-        self, name: str, definition: str = "score_given"
-    ) -> argparse._ArgumentGroup | argparse.ArgumentParser:
-        """The group of the option that fills the request field ``name`` of ``definition``."""
-        return self.of(field_readers(definition, name))
-
 
 def add_score_arguments(parser: argparse.ArgumentParser, *, hand_required: bool = True) -> None:
+    """``--variant`` and one option per field of the score request (:mod:`.score_options`),
+    each in the help group of the family that reads its field."""
     parser.add_argument(
         "--variant",
         default=DEFAULT_VARIANT,
         help=f"the variant's id or an alias: {_variant_names()} (default: %(default)s)",
     )
-    parser.add_argument(
-        "--hand", required=hand_required, help="concealed tiles, the winning tile last (MPSZ)"
-    )
-    parser.add_argument(
-        "--meld",
-        action="append",
-        type=meld_text,
-        default=[],
-        metavar="KIND:TILES[:FLAG]",
-        help="a declared meld: KIND chow, pung or kong; FLAG concealed, added or the seat "
-        "claimed from; e.g. chow:123m:north or kong:5z5z5z5z:concealed (repeat for more)",
-    )
-    parser.add_argument(
-        "--win",
-        choices=("self-draw", "discard", "robbing-kong", "eight-flowers", "flower-capture"),
-        default="self-draw",
-        help="how the hand was won (default: %(default)s)",
-    )
-    parser.add_argument(
-        "--from",
-        dest="from_seat",
-        choices=SEATS,
-        help="who discarded / added the kong / showed the flower",
-    )
-    parser.add_argument(
-        "--seat", choices=SEATS, default="east", help="the winner's seat (default: %(default)s)"
-    )
-    parser.add_argument(
-        "--dealer", choices=SEATS, default="east", help="the dealer (default: %(default)s)"
-    )
-    parser.add_argument(
-        "--flowers",
-        action="append",
-        default=[],
-        metavar="TILES",
-        help="flowers held, e.g. 1f5f (repeat to add more)",
-    )
-    parser.add_argument(
-        "--streak", type=count, default=0, help="the dealer's previous consecutive wins"
-    )
-    parser.add_argument(
-        "--discards", type=count, help="discards on the table so far (winning discard included)"
-    )
     groups = _Groups(parser, DEFAULT_VARIANT)
-    groups.field("round").add_argument("--round", choices=SEATS, help="the round wind")
-    groups.field("dora_indicators").add_argument(
-        "--dora",
-        action="append",
-        default=[],
-        metavar="TILES",
-        help="dora indicators, e.g. 3p (repeat to add more)",
-    )
-    groups.field("ura_indicators").add_argument(
-        "--ura",
-        action="append",
-        default=[],
-        metavar="TILES",
-        help="ura-dora indicators (count with riichi; repeat to add more)",
-    )
-    groups.field("north").add_argument(
-        "--north", type=count, default=0, help="Norths extracted (sanma)"
-    )
-    groups.field("honba", "table").add_argument(
-        "--honba", type=count, default=0, help="repeat counters on the table"
-    )
-    groups.field("riichi_sticks", "table").add_argument(
-        "--sticks", type=count, default=0, help="riichi deposits on the table"
-    )
-    groups.field("liable", "table").add_argument(
-        "--liable", choices=SEATS, help="the seat liable (pao) for the winner's yakuman"
-    )
-    for rule in SCORING_HOUSE_RULES:
-        groups.of(option_readers(rule.name)).add_argument(
-            _dashed(rule.name),
-            choices=rule.choices,
-            help=f"the table's house rule {rule.rule_id} (default: the profile's)",
-        )
-    groups.field("seen", "table").add_argument(
-        "--seen",
-        action="append",
-        default=[],
-        metavar="TILES",
-        help="tiles seen by all (discards, others' melds): one-chance (repeat to add more)",
-    )
-    groups.field("void").add_argument(
-        "--void", choices=("m", "p", "s"), help="the winner's void suit"
-    )
-    groups.field("left").add_argument(
-        "--left",
-        action="append",
-        default=[],
-        choices=SEATS,
-        help="a player who has already won and left (pays nothing; repeat for more)",
-    )
-    groups.of(option_readers("self_draw")).add_argument(
-        "--self-draw",
-        choices=("fan", "point"),
-        help="the table's reading of a self-draw: 1 fan, or 1 point from each payer",
-    )
-    groups.of(option_readers("kong_roots")).add_argument(
-        "--no-kong-roots", action="store_true", help="the table does not count kongs as roots"
-    )
-    for flag in table_flags():
-        option = _dashed(flag.name)
-        groups.of(flag.families).add_argument(option, action="store_true", help=flag.meaning)
-
-
-def _meld(text: str) -> dict[str, Any]:
-    kind, _, rest = text.partition(":")
-    tiles, _, flags_text = rest.partition(":")
-    meld: dict[str, Any] = {"type": kind, "tiles": tiles}
-    for flag in filter(None, flags_text.split(":")):
-        if flag in ("concealed", "added"):
-            meld[flag] = True
-        else:
-            meld["from"] = flag
-    return meld
+    for option in score_options():
+        required = hand_required and option.path == ("concealed",)
+        option.add_to(groups.of(option.readers), required=required)
 
 
 def given_from(args: argparse.Namespace) -> dict[str, Any]:
     """The ``given`` of a score request built from the command line (only the options set)."""
-    win: dict[str, Any] = {"by": args.win}
-    if args.from_seat:
-        win["from"] = args.from_seat
-    given: dict[str, Any] = {
-        "concealed": args.hand,
-        "melds": [_meld(m) for m in args.meld],
-        "win": win,
-        "seat": args.seat,
-    }
-    table: dict[str, Any] = {}
-    if args.flowers:
-        given["flowers"] = " ".join(args.flowers)
-    if args.dealer != "east":
-        given["dealer"] = args.dealer
-    if args.streak:
-        table["dealer_streak"] = args.streak
-    if args.discards is not None:
-        table["discards"] = args.discards
-    for key, value in (
-        ("round", args.round),
-        ("dora_indicators", " ".join(args.dora)),
-        ("ura_indicators", " ".join(args.ura)),
-        ("north", args.north),
-    ):
-        if value:
-            given[key] = value
-    if args.seen:
-        table["seen"] = " ".join(args.seen)
-    given.update(_sichuan_fields(args))
-    house = {
-        rule.name: rule.value(getattr(args, rule.name))
-        for rule in SCORING_HOUSE_RULES
-        if getattr(args, rule.name) is not None
-    }
-    if house:
-        given["options"] = {**given.get("options", {}), **house}
-    if args.honba:
-        table["honba"] = args.honba
-    if args.sticks:
-        table["riichi_sticks"] = args.sticks
-    if args.liable:
-        table["liable"] = args.liable
-    table.update({flag.name: True for flag in table_flags() if getattr(args, flag.name)})
-    if table:
-        given["table"] = table
+    given: dict[str, Any] = {}
+    for option in score_options():
+        value = option.value(getattr(args, option.dest))
+        if value is not None:
+            *within, name = option.path
+            place = given
+            for key in within:
+                place = place.setdefault(key, {})
+            place[name] = value
     return given
-
-
-_GIVEN_OPTIONS = {
-    "seat": "--seat",
-    "dealer": "--dealer",
-    "flowers": "--flowers",
-    "round": "--round",
-    "dora_indicators": "--dora",
-    "ura_indicators": "--ura",
-    "north": "--north",
-    "void": "--void",
-}
-_TABLE_OPTIONS = {
-    "dealer_streak": "--streak",
-    "discards": "--discards",
-    "seen": "--seen",
-    "honba": "--honba",
-    "riichi_sticks": "--sticks",
-    "liable": "--liable",
-}
-
-
-def _meld_option(meld: Mapping[str, Any]) -> str | None:
-    if set(meld) - {"type", "tiles", "concealed", "added", "from"}:
-        return None
-    flags = [flag for flag in ("concealed", "added") if meld.get(flag)]
-    if "from" in meld:
-        flags.append(str(meld["from"]))
-    return ":".join([str(meld["type"]), str(meld["tiles"]), *flags])
 
 
 def options_of(variant: str, given: Mapping[str, Any]) -> list[str] | None:
     """The ``mjspec score`` options that describe a score request's ``given`` (the inverse of
     :func:`given_from`), or None when it holds something the options cannot say."""
-    argv = ["--variant", variant, "--hand", str(given.get("concealed", ""))]
-    win = given.get("win", {})
-    argv += ["--win", str(win.get("by", "self-draw"))]
-    if "from" in win:
-        argv += ["--from", str(win["from"])]
-    flags = {flag.name for flag in table_flags()}
+    argv = ["--variant", variant]
+    for path, value in _fields(given, ()):
+        option = option_at(path)
+        typed = None if option is None or option.path != path else option.typed(value)
+        if typed is None:
+            return None
+        argv += typed
+    if "--hand" not in argv:
+        argv += ["--hand", ""]  # a win on flowers alone shows no tiles
     table = given.get("table", {})
-    known = {"concealed", "melds", "win", "table", "left", "options", *_GIVEN_OPTIONS}
-    if set(given) - known or set(win) - {"by", "from"} or set(table) - flags - {*_TABLE_OPTIONS}:
-        return None
     if given.get("ura_indicators") and not (table.get("riichi") or table.get("double_riichi")):
         return None  # the command refuses --ura without riichi (see score_command)
-    for meld in given.get("melds", []):
-        text = _meld_option(meld)
-        if text is None:
-            return None
-        argv += ["--meld", text]
-    for key, option in _GIVEN_OPTIONS.items():
-        if key in given:
-            argv += [option, str(given[key])]
-    for key, option in _TABLE_OPTIONS.items():
-        if key in table:
-            argv += [option, str(table[key])]
-    argv += [_dashed(name) for name in sorted(flags) if table.get(name)]
-    for seat in given.get("left", []):
-        argv += ["--left", str(seat)]
-    told = _options_told(given.get("options", {}))
-    return None if told is None else argv + told
-
-
-def _options_told(options: Mapping[str, Any]) -> list[str] | None:
-    """The command-line options for a request's table options (None: not all are options)."""
-    house = {rule.name for rule in SCORING_HOUSE_RULES}
-    if set(options) - {"self_draw", "kong_roots", *house} or options.get("kong_roots") is True:
-        return None
-    argv = [
-        f"--{name.replace('_', '-')}={str(value).lower()}"
-        for name, value in options.items()
-        if name in house
-    ]
-    if "self_draw" in options:
-        argv += ["--self-draw", str(options["self_draw"])]
-    if options.get("kong_roots") is False:
-        argv.append("--no-kong-roots")
     return argv
 
 
-def _sichuan_fields(args: argparse.Namespace) -> dict[str, Any]:
-    """The void suit, the players who have left and the table's readings (Sichuan)."""
-    fields: dict[str, Any] = {}
-    if args.void:
-        fields["void"] = args.void
-    if args.left:
-        fields["left"] = args.left
-    options: dict[str, Any] = {}
-    if args.self_draw:
-        options["self_draw"] = args.self_draw
-    if args.no_kong_roots:
-        options["kong_roots"] = False
-    if options:
-        fields["options"] = options
-    return fields
+def _fields(
+    value: Mapping[str, Any], path: tuple[str, ...]
+) -> Iterator[tuple[tuple[str, ...], Any]]:
+    """Each field of ``value`` an option could fill, with its path: the fields of an object
+    whose fields are options of their own (the win, the table, its rule options) one by one."""
+    for key, item in value.items():
+        where = (*path, str(key))
+        option = option_at(where)
+        if isinstance(item, Mapping) and (option is None or option.path != where):
+            yield from _fields(item, where)
+        else:
+            yield where, item
 
 
 def score_command(args: argparse.Namespace) -> int:
@@ -388,25 +148,15 @@ def score_command(args: argparse.Namespace) -> int:
 def option_named(path: Sequence[str | int], args: argparse.Namespace) -> str | None:
     """The option that filled the request field at ``path`` (the inverse of
     :func:`given_from`), None when no single option did; a meld is named by its value."""
-    head, under = [*path, "", ""][:2]
-    if head == "melds" and isinstance(under, int) and 0 <= under < len(args.meld):
-        return f"--meld {args.meld[under]!r}"
-    under = str(under)
-    if head == "table":
-        flags = {flag.name for flag in table_flags()}
-        return _TABLE_OPTIONS.get(under) or (_dashed(under) if under in flags else None)
-    if head == "options":
-        house = {rule.name for rule in SCORING_HOUSE_RULES}
-        if under in house or under == "self_draw":
-            return _dashed(under)
-        return "--no-kong-roots" if under == "kong_roots" else None
-    if head == "win":
-        return {"by": "--win", "from": "--from"}.get(under)
-    return {"concealed": "--hand", "left": "--left", **_GIVEN_OPTIONS}.get(str(head))
-
-
-def _dashed(name: str) -> str:
-    return "--" + name.replace("_", "-")
+    option = option_at(path)
+    if option is None:
+        return None
+    if option.shape is Shape.MELDS and len(path) > 1:
+        melds = getattr(args, option.dest)
+        index = path[1]
+        if isinstance(index, int) and 0 <= index < len(melds):
+            return f"{option.flag} {melds[index]!r}"
+    return option.flag
 
 
 def _unit(row: PatternValue) -> str:

@@ -28,7 +28,8 @@ from typing import Any
 
 from conformance.engine import reference_plugin
 from conformance.problems import ProblemsError
-from conformance.score_cli import USAGE_CODES, count
+from conformance.score_cli import USAGE_CODES
+from conformance.score_options import count
 from conformance.usage import UsageError, refusal
 from conformance.yamlsafe import load_file
 from spec.families import families, field_readers, variants_answering

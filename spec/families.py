@@ -60,25 +60,3 @@ def field_readers(definition: str, name: str) -> tuple[str, ...]:
     node: Mapping[str, Any] = schema("scenario")["$defs"][definition]["properties"][name]
     readers = node.get(FAMILIES_KEYWORD)
     return tuple(readers) if readers is not None else tuple(families())
-
-
-@cache
-def option_readers(name: str) -> tuple[str, ...]:
-    """The families that read the table option ``name`` of a request's ``options``: those
-    whose section of the profile (the profile schema's property named after the family)
-    declares it, among its own settings or its house rules."""
-    profile = schema("profile")
-    return tuple(
-        family
-        for family in families()
-        if name in _settings(profile["properties"].get(family, {}), profile["$defs"])
-    )
-
-
-def _settings(section: Mapping[str, Any], definitions: Mapping[str, Any]) -> set[str]:
-    names = set(section.get("properties", {}))
-    for field in section.get("properties", {}).values():
-        target = str(field.get("$ref", ""))
-        if target.startswith("#/$defs/"):
-            names |= set(definitions[target.removeprefix("#/$defs/")].get("properties", {}))
-    return names

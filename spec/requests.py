@@ -19,7 +19,7 @@ KINDS: tuple[str, ...] = tuple(schema("kind")["enum"])
 CODE_KEYWORD = "x-mjspec-code"
 # A field that only some rule families read names them; the others refuse it.
 FAMILIES_KEYWORD = "x-mjspec-families"
-# A house rule that changes a hand's score (and so is an option of ``mjspec score``).
+# A rule option that changes a hand's score (and so is an option of ``mjspec score``).
 SCORES_KEYWORD = "x-mjspec-scores"
 
 

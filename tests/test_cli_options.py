@@ -48,6 +48,8 @@ def a_value(action: argparse.Action) -> list[str]:
         return []
     if action.choices is not None:
         return [str(next(iter(action.choices)))]
+    if "|" in str(action.metavar):  # the values written out: true|false|0m0p0s
+        return [str(action.metavar).split("|")[0]]
     return ["1"] if action.type not in (None, str) else ["x"]
 
 
