@@ -17,6 +17,7 @@ Kind sets are 34-bit masks: bit ``k`` for the tile kind of value ``k``.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from reference_engine.analysis.suits import HONOUR_FACTS, TABLE, WEIGHTS, SuitFacts
 from spec.tiles import RED_FIVES, Tile, format_tiles
@@ -32,6 +33,12 @@ _FIVES = {five: suit for suit, five in enumerate(RED_FIVES)}
 def kinds_of(mask: int) -> tuple[Tile, ...]:
     """The tile kinds of a mask, in order."""
     return tuple(Tile(kind) for kind in range(KINDS) if mask >> kind & 1)
+
+
+@cache
+def kind_set(mask: int) -> frozenset[Tile]:
+    """The tile kinds of a mask, as a set (worked out once per mask)."""
+    return frozenset(kinds_of(mask))
 
 
 class CountedHand:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from reference_engine.hand import red_choice
-from reference_engine.play.hands import count_of
 from reference_engine.play.rules import PlayRules
 from reference_engine.play.state import GameState
 from spec.actions import Action, ActionKind
@@ -53,9 +52,13 @@ def call_options(
     on the last discard where the family says so); ``seat`` is not the discarder."""
     if state.ready[SEATS.index(seat)] or (not state.live_tiles and not rules.calls_on_last_discard):
         return []
+    if tile.is_flower:  # a flower makes no set
+        return []
     options: list[Action] = []
-    hand = state.hand(seat)
-    held = count_of(hand, tile)
+    index = SEATS.index(seat)
+    hand = state.hands[index]
+    counts = state.counted[index].counts
+    held = counts[tile.normal]
     if held >= 2 and rules.may_pung(state, seat, tile):
         options.append(Action(seat, ActionKind.PUNG, tile.normal))
         if red_choice(hand, tile.normal, 2):
@@ -63,7 +66,7 @@ def call_options(
     if held >= 3 and rules.may_kong(state, seat, tile):
         options.append(Action(seat, ActionKind.KONG, tile.normal))
     if rules.chow_allowed and seat is state.after(discarder) and tile.is_numbered:
-        options += _chows(seat, hand, tile)
+        options += _chows(seat, hand, counts, tile)
     return options
 
 
@@ -84,20 +87,22 @@ def _has_claim(rules: PlayRules, state: GameState, seat: Seat, tile: Tile, disca
     plain = tile.normal
     if plain in state.waits[SEATS.index(seat)] and rules.may_win(state, seat, tile, WinBy.DISCARD):
         return True
-    hand = state.hand(seat)
-    if count_of(hand, plain) < 2:
+    if plain.is_flower:
+        return False
+    counts = state.counted[SEATS.index(seat)].counts
+    if counts[plain] < 2:
         chow = rules.chow_allowed and seat is state.after(discarder)
-        if not chow or not any(all(count_of(hand, t) for t in o) for _, o in _RUNS.get(plain, ())):
+        if not chow or not any(all(counts[t] for t in o) for _, o in _RUNS.get(plain, ())):
             return False
     return bool(call_options(rules, state, seat, tile, discarder))
 
 
-def _chows(seat: Seat, hand: tuple[Tile, ...], tile: Tile) -> list[Action]:
-    """The chows ``hand`` makes with ``tile``, each also with a red five where it holds one
-    (riichi.claims.red-five-choice)."""
+def _chows(seat: Seat, hand: tuple[Tile, ...], counts: list[int], tile: Tile) -> list[Action]:
+    """The chows ``hand`` (counted: ``counts``) makes with ``tile``, each also with a red
+    five where it holds one (riichi.claims.red-five-choice)."""
     options = []
     for start, others in _RUNS[tile.normal]:
-        if all(count_of(hand, t) for t in others):
+        if all(counts[t] for t in others):
             options.append(Action(seat, ActionKind.CHOW, start))
             if any(red_choice(hand, t, 1) for t in others):
                 options.append(Action(seat, ActionKind.CHOW, start, red=True))

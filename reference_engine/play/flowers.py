@@ -3,8 +3,8 @@ hand at once."""
 
 from __future__ import annotations
 
-from reference_engine.play.hands import draw, sorted_tiles, with_hand
-from reference_engine.play.rules import PlayRules, without
+from reference_engine.play.hands import draw, remove_tiles, sorted_tiles
+from reference_engine.play.rules import PlayRules
 from reference_engine.play.state import GameState
 from spec.seats import SEATS, Seat
 from spec.tiles import Tile
@@ -16,7 +16,7 @@ def show_flower(rules: PlayRules, state: GameState, seat: Seat, flower: Tile) ->
     front where the family says so, cc.play.flowers); seven or eight flowers may end the
     hand at once (tw.pattern.seven-flowers-capture, eight-flowers)."""
     index = SEATS.index(seat)
-    with_hand(rules, state, seat, without(state.hand(seat), flower))
+    remove_tiles(rules, state, seat, (flower,))
     state.flowers[index] = sorted_tiles((*state.flowers[index], flower))
     instant = rules.flower_win(state.flowers, index)
     if instant is not None:

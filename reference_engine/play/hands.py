@@ -1,13 +1,18 @@
-"""What a seat holds: its hand and melds with the waits that follow them, the tiles taken from
-a hand for a meld, and a tile drawn from the wall into a hand."""
+"""What a seat holds: its hand (kept both as sorted tiles and as counts,
+:class:`~reference_engine.analysis.counted.CountedHand`) and melds, with the waits that
+follow them; the tiles taken from a hand for a meld, and a tile drawn from the wall into a
+hand. Each change here is made in place and updates tiles, counts and waits together."""
 
 from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Iterable
 
 from reference_engine.play.rules import PlayRules
 from reference_engine.play.state import GameState, Phase
 from spec.melds import Meld
 from spec.seats import SEATS, Seat
-from spec.tiles import RED_FIVES, Tile
+from spec.tiles import Tile
 
 
 def sorted_tiles(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
@@ -15,26 +20,13 @@ def sorted_tiles(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
     return tuple(sorted(tiles))
 
 
-def count_of(hand: tuple[Tile, ...], tile: Tile) -> int:
-    """Copies of ``tile`` in ``hand``, a red five counting as a five."""
-    plain = tile.normal
-    red = RED_FIVES.get(plain)
-    return hand.count(plain) + (hand.count(red) if red is not None else 0)
-
-
-def take(
-    hand: tuple[Tile, ...], tile: Tile, count: int, *, red: bool = False
-) -> tuple[tuple[Tile, ...], list[Tile]]:
-    """Take ``count`` copies of ``tile`` from ``hand`` for a meld, plain copies before a red
-    five, or the red five first when the claim names it (``red``,
-    riichi.claims.red-five-choice); returns the hand left and the tiles taken."""
+def take(hand: tuple[Tile, ...], tile: Tile, count: int, *, red: bool = False) -> list[Tile]:
+    """The ``count`` copies of ``tile`` that ``hand`` gives up for a meld, plain copies before
+    a red five, or the red five first when the claim names it (``red``,
+    riichi.claims.red-five-choice)."""
     plain = tile.normal
     copies = sorted((t for t in hand if t.normal is plain), key=lambda t: t.is_red is not red)
-    copies = copies[:count]
-    rest = list(hand)
-    for t in copies:
-        rest.remove(t)
-    return tuple(rest), copies
+    return copies[:count]
 
 
 def waits_of(rules: PlayRules, hand: tuple[Tile, ...], melds: tuple[Meld, ...]) -> frozenset[Tile]:
@@ -44,23 +36,53 @@ def waits_of(rules: PlayRules, hand: tuple[Tile, ...], melds: tuple[Meld, ...]) 
     return rules.waits(hand, melds)
 
 
-def with_hand(
+def _refresh_waits(rules: PlayRules, state: GameState, index: int) -> None:
+    """The seat's waits after its hand or melds changed (:func:`waits_of`, answered from
+    the counts kept: :meth:`PlayRules.counted_waits`)."""
+    hand, melds = state.hands[index], state.melds[index]
+    if 3 * len(melds) + len(hand) != rules.hand_size:
+        state.waits[index] = frozenset()
+    else:
+        state.waits[index] = rules.counted_waits(state.counted[index], hand, melds)
+
+
+def add_tile(rules: PlayRules, state: GameState, seat: Seat, tile: Tile) -> None:
+    """``seat`` takes ``tile`` into its hand (a flower too: it is not counted)."""
+    index = SEATS.index(seat)
+    held = list(state.hands[index])
+    insort(held, tile)
+    state.hands[index] = tuple(held)
+    if not tile.is_flower:
+        state.counted[index].add(tile)
+    _refresh_waits(rules, state, index)
+
+
+def remove_tiles(
     rules: PlayRules,
     state: GameState,
     seat: Seat,
-    hand: tuple[Tile, ...],
+    tiles: Iterable[Tile],
     melds: tuple[Meld, ...] | None = None,
-) -> GameState:
-    """``seat`` now holds ``hand`` (and ``melds``); its waits follow (in place)."""
+) -> None:
+    """``seat`` gives up ``tiles`` from its hand (and now has ``melds``, when given)."""
     index = SEATS.index(seat)
-    hand = sorted_tiles(hand)
-    if melds is None:
-        melds = state.melds[index]
-    else:
+    held = list(state.hands[index])
+    counted = state.counted[index]
+    for tile in tiles:
+        held.remove(tile)
+        if not tile.is_flower:
+            counted.remove(tile)
+    state.hands[index] = tuple(held)
+    if melds is not None:
         state.melds[index] = melds
-    state.hands[index] = hand
-    state.waits[index] = waits_of(rules, hand, melds)
-    return state
+    _refresh_waits(rules, state, index)
+
+
+def set_melds(rules: PlayRules, state: GameState, seat: Seat, melds: tuple[Meld, ...]) -> None:
+    """``seat``'s melds are now ``melds`` (an added kong), its hand unchanged."""
+    index = SEATS.index(seat)
+    state.melds[index] = melds
+    _refresh_waits(rules, state, index)
 
 
 def draw(rules: PlayRules, state: GameState, seat: Seat, *, from_back: bool) -> GameState:
@@ -78,7 +100,7 @@ def draw(rules: PlayRules, state: GameState, seat: Seat, *, from_back: bool) -> 
     else:
         tile = state.wall[state.front]
         state.front += 1
-    with_hand(rules, state, seat, (*state.hand(seat), tile))
+    add_tile(rules, state, seat, tile)
     state.turn = seat
     state.phase = Phase.DISCARD
     state.drawn = tile

@@ -5,7 +5,6 @@ action alone), and why an action is refused (:func:`why_illegal`)."""
 from __future__ import annotations
 
 from reference_engine.play.claims import call_options, claim_options
-from reference_engine.play.hands import count_of
 from reference_engine.play.refusal import Refusal, Refused
 from reference_engine.play.rules import PlayRules
 from reference_engine.play.state import GameState, Phase
@@ -16,7 +15,7 @@ from spec.tiles import FLOWERS, Tile
 from spec.wins import WinBy
 
 _FLOWERS = frozenset(FLOWERS)
-_PLAIN = tuple(t.normal for t in Tile)
+_KINDS = tuple(Tile(kind) for kind in range(34))  # the plain kinds, by counting index
 _DISCARDS = {seat: {t: Action(seat, ActionKind.DISCARD, t) for t in Tile} for seat in SEATS}
 
 
@@ -61,7 +60,7 @@ def _ready_actions(rules: PlayRules, state: GameState, seat: Seat, drawn: Tile) 
     """A ready hand discards the tile it drew, or makes a kong of it."""
     actions = [Action(seat, ActionKind.DISCARD, drawn)]
     plain = drawn.normal
-    if count_of(state.hand(seat), plain) == 4 and rules.may_kong(state, seat, plain):
+    if _held(state, seat, plain) == 4 and rules.may_kong(state, seat, plain):
         actions.append(Action(seat, ActionKind.CONCEALED_KONG, plain))
     return actions
 
@@ -82,23 +81,33 @@ def _open_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action
         ]
     actions += [
         Action(seat, ActionKind.CONCEALED_KONG, t)
-        for t in _fours(hand)
+        for t in _fours(state, seat)
         if rules.may_kong(state, seat, t)
     ]
     actions += [
         Action(seat, ActionKind.ADDED_KONG, meld.base)
         for meld in state.melds[index]
         if meld.kind is MeldKind.PUNG
-        and count_of(hand, meld.base)
+        and _held(state, seat, meld.base)
         and rules.may_kong(state, seat, meld.base)
     ]
     return actions
 
 
-def _fours(hand: tuple[Tile, ...]) -> list[Tile]:
-    """The kinds held four times (a red five counting as a five), in tile order."""
-    plain = sorted(map(_PLAIN.__getitem__, hand))
-    return sorted({plain[i] for i in range(len(plain) - 3) if plain[i] is plain[i + 3]})
+def _held(state: GameState, seat: Seat, tile: Tile) -> int:
+    """Copies of ``tile`` in ``seat``'s hand, a red five counting as a five (a flower is
+    not counted)."""
+    if tile.is_flower:
+        return 0
+    return state.counted[SEATS.index(seat)].counts[tile.normal]
+
+
+def _fours(state: GameState, seat: Seat) -> list[Tile]:
+    """The kinds ``seat`` holds four times (a red five counting as a five), in tile order."""
+    counts = state.counted[SEATS.index(seat)].counts
+    if 4 not in counts:
+        return []
+    return [_KINDS[kind] for kind, held in enumerate(counts) if held == 4]
 
 
 def is_legal(rules: PlayRules, state: GameState, action: Action) -> bool:
@@ -166,7 +175,7 @@ def _core_turn_move(rules: PlayRules, state: GameState, action: Action) -> bool:
     if action.ready:
         return False
     if kind is ActionKind.CONCEALED_KONG:
-        held = tile in _fours(state.hand(action.seat))
+        held = _held(state, action.seat, tile) == 4 and tile is tile.normal
         return held and rules.may_kong(state, action.seat, tile)
     if kind is ActionKind.ADDED_KONG:
         return _added_kong(rules, state, action.seat, tile)
@@ -182,9 +191,7 @@ def _ready_move(rules: PlayRules, state: GameState, action: Action, drawn: Tile)
     plain = drawn.normal
     if action.kind is not ActionKind.CONCEALED_KONG or action.tile is not plain:
         return False
-    return count_of(state.hand(action.seat), plain) == 4 and rules.may_kong(
-        state, action.seat, plain
-    )
+    return _held(state, action.seat, plain) == 4 and rules.may_kong(state, action.seat, plain)
 
 
 def _open_discard(rules: PlayRules, state: GameState, action: Action, tile: Tile) -> bool:
@@ -203,9 +210,8 @@ def _open_discard(rules: PlayRules, state: GameState, action: Action, tile: Tile
 
 def _added_kong(rules: PlayRules, state: GameState, seat: Seat, tile: Tile) -> bool:
     """An added kong of ``tile`` (:func:`_open_actions`)."""
-    hand = state.hand(seat)
     pung = any(m.kind is MeldKind.PUNG and m.base is tile for m in state.melds_of(seat))
-    return pung and bool(count_of(hand, tile)) and rules.may_kong(state, seat, tile)
+    return pung and bool(_held(state, seat, tile)) and rules.may_kong(state, seat, tile)
 
 
 def why_illegal(rules: PlayRules, state: GameState, action: Action) -> Refusal:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from reference_engine.play.claims import claimants, granted
 from reference_engine.play.deal import declared
-from reference_engine.play.hands import draw, take, with_hand
-from reference_engine.play.rules import PlayRules, without
+from reference_engine.play.hands import add_tile, draw, remove_tiles, set_melds, take
+from reference_engine.play.rules import PlayRules
 from reference_engine.play.state import GameState, Phase
 from spec.actions import Action, ActionKind
 from spec.melds import Meld, MeldKind
@@ -26,7 +26,7 @@ def discard(rules: PlayRules, state: GameState, action: Action) -> GameState:
     index = SEATS.index(seat)
     declaring = action.ready or action.kind is ActionKind.RIICHI
     state.extra = rules.on_discard(state, action)
-    with_hand(rules, state, seat, without(state.hand(seat), tile))
+    remove_tiles(rules, state, seat, (tile,))
     state.rivers[index] = (*state.rivers[index], tile)
     state.discard_count += 1
     if state.restricted[index]:
@@ -101,7 +101,7 @@ def _resolve(rules: PlayRules, state: GameState) -> GameState:
     if state.phase is Phase.ROB:
         state = let_all_pass(rules, state, tile, source, WinBy.ROBBING_KONG)
         if state.rob_concealed:
-            with_hand(rules, state, source, (*state.hand(source), tile))
+            add_tile(rules, state, source, tile)
             return _complete_concealed_kong(rules, state, source, tile)
         return _complete_added_kong(rules, state, source, tile)
     if state.win_only:
@@ -121,15 +121,14 @@ def _take_discard(rules: PlayRules, state: GameState, claim: Action) -> GameStat
         used: list[Tile] = []
         for t in run:
             if t is not tile.normal:
-                hand, taken = take(hand, t, 1, red=claim.red)
-                used += taken
+                used += take(hand, t, 1, red=claim.red)
         meld = Meld(MeldKind.CHOW, (*used, tile), claimed_from=source)
     else:
         size = 3 if claim.kind is ActionKind.PUNG else 4
-        hand, used = take(hand, tile, size - 1, red=claim.red)
+        used = take(hand, tile, size - 1, red=claim.red)
         kind = MeldKind.PUNG if claim.kind is ActionKind.PUNG else MeldKind.KONG
         meld = Meld(kind, (*used, tile), claimed_from=source)
-    with_hand(rules, state, seat, hand, (*state.melds_of(seat), meld))
+    remove_tiles(rules, state, seat, used, (*state.melds_of(seat), meld))
     state.extra = rules.on_call(state, seat, meld)
     source_index = SEATS.index(source)
     state.rivers[source_index] = state.rivers[source_index][:-1]
@@ -155,8 +154,8 @@ def concealed_kong(rules: PlayRules, state: GameState, action: Action) -> GameSt
         if other is not seat and rules.may_rob_concealed_kong(state, other, tile)
     )
     if robbers:
-        hand, used = take(state.hand(seat), tile, 1)
-        with_hand(rules, state, seat, hand)
+        used = take(state.hand(seat), tile, 1)
+        remove_tiles(rules, state, seat, used)
         return state.update(
             pending=used[0],
             pending_from=seat,
@@ -173,9 +172,9 @@ def _complete_concealed_kong(
 ) -> GameState:
     """The concealed kong stands and its replacement is drawn (while the seats declare
     before the first discard, ``seat`` is asked again)."""
-    hand, used = take(state.hand(seat), tile, 4)
+    used = take(state.hand(seat), tile, 4)
     meld = Meld(MeldKind.KONG, tuple(used), concealed=True)
-    with_hand(rules, state, seat, hand, (*state.melds_of(seat), meld))
+    remove_tiles(rules, state, seat, used, (*state.melds_of(seat), meld))
     extra = rules.on_kong(state, meld)
     state.window_closed(turn=seat, calls_made=True, rob_concealed=False, extra=extra)
     state = draw(rules, state, seat, from_back=True)
@@ -188,8 +187,8 @@ def added_kong(rules: PlayRules, state: GameState, action: Action) -> GameState:
     """tw.claims.rob-added-kong: others may win on the added tile before the kong stands."""
     seat, tile = action.seat, action.tile
     assert tile is not None
-    hand, used = take(state.hand(seat), tile, 1)
-    with_hand(rules, state, seat, hand)
+    used = take(state.hand(seat), tile, 1)
+    remove_tiles(rules, state, seat, used)
     added = used[0]
     state.update(drawn=None, pending=added, pending_from=seat, calls_made=True)
     robbers = frozenset(
@@ -215,7 +214,7 @@ def _complete_added_kong(rules: PlayRules, state: GameState, seat: Seat, tile: T
         else m
         for m in state.melds_of(seat)
     )
-    with_hand(rules, state, seat, state.hand(seat), melds)
+    set_melds(rules, state, seat, melds)
     kong = next(m for m in melds if m.added and m.base is tile.normal)
     state.window_closed(turn=seat, extra=rules.on_kong(state, kong))
     return draw(rules, state, seat, from_back=True)

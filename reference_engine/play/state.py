@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, TypeVar
 
+from reference_engine.analysis.counted import CountedHand
 from reference_engine.outcome import Settlement
 from spec.actions import Action
 from spec.melds import Meld
@@ -91,7 +92,10 @@ class GameState:
     the first discard (phase ``DECLARE``). ``win_only`` marks a claim window on a tile
     that only a win may take (riichi's North set aside). ``left`` holds the seats that
     have left the hand (a winner of a family whose hand goes on after a win); turns and
-    claims pass them by. ``extra`` is the rule family's own state (riichi's furiten,
+    claims pass them by. ``counted`` holds each seat's hand as counts (its flowers aside),
+    kept with ``hands`` by every change (:mod:`~reference_engine.play.hands`); it follows
+    from the hands, so it takes no part in comparing states. ``extra`` is the rule
+    family's own state (riichi's furiten,
     ippatsu, indicators...; None for a family that needs none), an immutable record that
     the family replaces as a whole: the core never reads it.
     """
@@ -130,6 +134,12 @@ class GameState:
     rob_concealed: bool = False
     declaring: Declarations | None = None
     extra: object = None
+    counted: list[CountedHand] = field(default_factory=list, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        """Each seat's hand counted (its flowers aside), unless given."""
+        if not self.counted:
+            self.counted = [CountedHand(t for t in hand if not t.is_flower) for hand in self.hands]
 
     @property
     def live_tiles(self) -> int:
@@ -144,11 +154,13 @@ class GameState:
         return self
 
     def snapshot(self) -> GameState:
-        """An independent copy of the state as it is now (the per-seat lists copied; their
-        entries, the wall and the family's record are immutable and shared)."""
+        """An independent copy of the state as it is now (the per-seat lists and counted
+        hands copied; the lists' entries, the wall and the family's record are immutable
+        and shared)."""
         twin = copy.copy(self)
         for name in PER_SEAT:
             setattr(twin, name, list(getattr(self, name)))
+        twin.counted = [hand.copy() for hand in self.counted]
         return twin
 
     def window_closed(self, **changes: Any) -> GameState:

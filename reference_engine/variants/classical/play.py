@@ -27,6 +27,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
+from reference_engine.analysis.counted import CountedHand, kind_set
 from reference_engine.analysis.decompose import counts_of, is_sets_and_pair
 from reference_engine.analysis.waits import sets_and_pair_waits
 from reference_engine.outcome import Settlement, WinnerResult
@@ -145,16 +146,30 @@ class ClassicalPlay(PlayRules):
     def waits(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> frozenset[Tile]:
         """The kinds completing four sets and a pair (by the per-block tables), or thirteen
         orphans (the one kind missing, or any of the thirteen when all are held once)."""
-        kinds = {Tile(kind) for kind in sets_and_pair_waits(counts_of(concealed))}
+        kinds = frozenset(Tile(kind) for kind in sets_and_pair_waits(counts_of(concealed)))
+        return kinds | self._orphans_waits(concealed, melds)
+
+    def counted_waits(
+        self, counted: CountedHand, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]
+    ) -> frozenset[Tile]:
+        """:meth:`waits` from the counts kept: sets and a pair by the counted hand's suit
+        keys, the thirteen orphans as :meth:`waits` reads them."""
+        kinds = kind_set(counted.wait_mask())
+        if not self.numbers.thirteen_orphans or melds or counted.size != 13:
+            return kinds
+        return kinds | self._orphans_waits(concealed, melds)
+
+    def _orphans_waits(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> set[Tile]:
+        """The kinds completing the thirteen orphans (the one kind missing, or any of the
+        thirteen when all are held once), where the table plays it."""
         plain = [t.normal for t in concealed]
         orphans = self.numbers.thirteen_orphans and not melds and len(plain) == 13
-        if orphans and all(t in TERMINALS_AND_HONOURS for t in plain):
-            missing = [t for t in TERMINALS_AND_HONOURS if t not in plain]
-            if len(set(plain)) == 13:
-                kinds |= set(TERMINALS_AND_HONOURS)
-            elif len(set(plain)) == 12 and len(missing) == 1:
-                kinds.add(missing[0])
-        return frozenset(kinds)
+        if not orphans or not all(t in TERMINALS_AND_HONOURS for t in plain):
+            return set()
+        missing = [t for t in TERMINALS_AND_HONOURS if t not in plain]
+        if len(set(plain)) == 13:
+            return set(TERMINALS_AND_HONOURS)
+        return set(missing) if len(set(plain)) == 12 and len(missing) == 1 else set()
 
     # --- claims, kongs and Original Call -------------------------------------------------
 

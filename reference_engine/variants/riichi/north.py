@@ -3,9 +3,9 @@ else replaced from the back of the wall."""
 
 from __future__ import annotations
 
-from reference_engine.play.hands import draw, with_hand
+from reference_engine.play.hands import draw, remove_tiles
 from reference_engine.play.moves import let_all_pass
-from reference_engine.play.rules import PlayRules, without
+from reference_engine.play.rules import PlayRules
 from reference_engine.play.state import GameState, Phase
 from reference_engine.variants.riichi.state import riichi_state
 from spec.seats import SEATS, Seat
@@ -29,7 +29,7 @@ def set_north_aside(rules: PlayRules, state: GameState, seat: Seat) -> GameState
     and shown to the others, who may win on it; otherwise a replacement is drawn from the
     back. It breaks every ippatsu and the first go-around (sanma.play.north-interrupts)."""
     index = SEATS.index(seat)
-    with_hand(rules, state, seat, without(state.hand(seat), Tile.NORTH))
+    remove_tiles(rules, state, seat, (Tile.NORTH,))
     state.flowers[index] = (*state.flowers[index], Tile.NORTH)
     state.update(
         extra=riichi_state(state).interrupt(),

@@ -13,6 +13,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
+from reference_engine.analysis.counted import CountedHand, kinds_of
 from reference_engine.analysis.decompose import counts_of, is_sets_and_pair
 from reference_engine.analysis.shanten import shanten_of
 from reference_engine.analysis.waits import sets_and_pair_waits
@@ -106,6 +107,7 @@ class RiichiPlay(PlayRules):
         self.extracts_north = "nuki-dora" in scorer.rows
         self._kinds = self.profile.tiles.kinds
         self._complete = lru_cache(maxsize=1 << 16)(self._complete_uncached)
+        self._waits_of_mask: dict[int, frozenset[Tile]] = {}
         match = self.profile.sections.get("match", {})
         self.noten_total = int(match.get("noten_total", 0))
         self.deposit = self.numbers.payments["riichi_deposit"]
@@ -158,6 +160,28 @@ class RiichiPlay(PlayRules):
         if not melds:
             kinds += seven_pairs_waits(counts) + thirteen_orphans_waits(counts)
         return frozenset(Tile(kind) for kind in kinds if kind in self._kinds)
+
+    def counted_waits(
+        self, counted: CountedHand, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]
+    ) -> frozenset[Tile]:
+        """:meth:`waits` from the counts kept: sets and a pair by the counted hand's suit
+        keys, seven pairs and the thirteen orphans (no melds) by their readable tests."""
+        mask = counted.wait_mask()
+        if not melds:
+            counts = counted.counts
+            for kind in seven_pairs_waits(counts) + thirteen_orphans_waits(counts):
+                mask |= 1 << kind
+        found = self._waits_of_mask.get(mask)
+        if found is None:
+            found = frozenset(t for t in kinds_of(mask) if t in self._kinds)
+            self._waits_of_mask[mask] = found
+        return found
+
+    def is_complete_counted(self, counted: CountedHand, melds: int) -> bool:
+        """:meth:`is_complete` of a seat's hand from the counts kept (14 tiles with melds)."""
+        if 3 * melds + counted.size != self.hand_size + 1:
+            return False
+        return self._complete(tuple(counted.counts), melds)
 
     # --- winning -------------------------------------------------------------------------
 
@@ -212,7 +236,7 @@ class RiichiPlay(PlayRules):
         if by.on_anothers_tile:
             if tile.normal not in state.waits[index]:
                 return False
-        elif not self.is_complete(state.hands[index], state.melds[index]):
+        elif not self.is_complete_counted(state.counted[index], len(state.melds[index])):
             return False
         if by.on_anothers_tile and self.is_furiten(state, seat):
             return False
@@ -420,7 +444,7 @@ class RiichiPlay(PlayRules):
         index = SEATS.index(seat)
         if state.melds[index] or tile.normal not in self._kinds:
             return False
-        waits = thirteen_orphans_waits(counts_of(state.hands[index]))
+        waits = thirteen_orphans_waits(state.counted[index].counts)
         return int(tile.normal) in waits and not self.is_furiten(state, seat)
 
     def may_kong(self, state: GameState, seat: Seat, tile: Tile) -> bool:

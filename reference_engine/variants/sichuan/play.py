@@ -15,6 +15,8 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
+from reference_engine.analysis.counted import CountedHand, kind_set
+from reference_engine.analysis.waits import pairs_and_pungs_waits
 from reference_engine.outcome import Settlement, WinnerResult
 from reference_engine.play.moves import continue_after_win
 from reference_engine.play.refusal import Refusal, Refused
@@ -37,7 +39,7 @@ from reference_engine.variants.sichuan.settlement import (
     standing,
     win_money,
 )
-from reference_engine.variants.sichuan.shapes import holds_suit, is_complete, waits
+from reference_engine.variants.sichuan.shapes import SUIT_KINDS, holds_suit, is_complete, waits
 from spec.actions import Action, ActionKind
 from spec.errors import RuleError
 from spec.melds import Meld
@@ -131,6 +133,19 @@ class SichuanPlay(PlayRules):
 
     def waits(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> frozenset[Tile]:
         return waits(concealed, melds)
+
+    def counted_waits(
+        self, counted: CountedHand, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]
+    ) -> frozenset[Tile]:
+        """:meth:`waits` from the counts kept: four sets and a pair by the counted hand's
+        suit keys, seven pairs (no meld) by its readable per-block table; a kind whose four
+        copies are held or melded completes nothing."""
+        counts = counted.counts
+        kinds = kind_set(counted.wait_mask())
+        if not melds:
+            kinds = kinds | {Tile(kind) for kind in pairs_and_pungs_waits(counts, 0)}
+        melded = [t.normal for meld in melds for t in meld.tiles]
+        return frozenset(t for t in kinds if t < SUIT_KINDS and counts[t] + melded.count(t) < 4)
 
     # --- the void suit -------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
+from reference_engine.analysis.counted import CountedHand, kind_set
 from reference_engine.analysis.decompose import counts_of
 from reference_engine.analysis.waits import pairs_and_pungs_waits, sets_and_pair_waits
 from reference_engine.hand import TableContext, Win, WinningHand, WinRequest
@@ -94,6 +95,17 @@ class TaiwanesePlay(PlayRules):
         if pairs_shape_melds(melds, self.profile):
             kinds += pairs_and_pungs_waits(counts, 1 - len(melds))
         return frozenset(Tile(kind) for kind in kinds if kind in self._kinds)
+
+    def counted_waits(
+        self, counted: CountedHand, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]
+    ) -> frozenset[Tile]:
+        """:meth:`waits` from the counts kept: five sets and a pair by the counted hand's
+        suit keys, seven pairs and a pung by its readable per-block tables."""
+        kinds = kind_set(counted.wait_mask())
+        if pairs_shape_melds(melds, self.profile):
+            extra = pairs_and_pungs_waits(counted.counts, 1 - len(melds))
+            kinds = kinds | {Tile(kind) for kind in extra}
+        return frozenset(t for t in kinds if t in self._kinds)
 
     def settle_win(
         self, state: GameState, winners: list[Seat], by: WinBy, source: Seat | None
