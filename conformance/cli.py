@@ -18,6 +18,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from types import FrameType
 
@@ -43,6 +44,7 @@ from conformance.fuzz.shards import Campaign, fuzz_campaign
 from conformance.lint import lint
 from conformance.play_random import add_play_random_arguments, play_random_command
 from conformance.problems import Problem, ProblemsError
+from conformance.progress import Progress, add_progress_argument, progress_for
 from conformance.proposals import UnwritableError
 from conformance.propose_cli import (
     add_check_arguments,
@@ -177,7 +179,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                 validate_traffic=args.validate_traffic,
             )
             info = engine_info(engine)
-            report = run(engine, info, cases, progress_bar(info.name, len(cases)))
+            report = run(engine, info, cases, _counted(len(cases), "cases", args.progress))
             shipped = shipped_expectations(engine)
         except (EngineLoadError, ProblemsError) as error:
             print(f"{getattr(error, 'code', 'expectations')}: {error}", file=sys.stderr)
@@ -216,20 +218,15 @@ def corpus_header(paths: Sequence[str]) -> str:
     return f"corpus: {read} (catalogues and profiles: {spec.VARIANTS_DIR})"
 
 
-def progress_bar(name: str, total: int) -> Callable[[int], None] | None:
-    """A progress bar on stderr for long runs in a terminal (none otherwise)."""
-    if total < PROGRESS_MIN_CASES or not sys.stderr.isatty():
-        return None
+def _counted(total: int, noun: str, wanted: bool) -> Callable[[int], None] | None:
+    """A progress line (:mod:`conformance.progress`) told the count done so far, for a run
+    of at least :data:`PROGRESS_MIN_CASES` items on a terminal; None otherwise."""
+    progress = progress_for(total, noun, wanted=wanted) if total >= PROGRESS_MIN_CASES else None
+    return None if progress is None else partial(_reached, progress)
 
-    def show(done: int) -> None:
-        if done % 20 and done != total:
-            return
-        filled = 30 * done // total
-        end = "\n" if done == total else ""
-        bar = "#" * filled + "." * (30 - filled)
-        print(f"\r{name} [{bar}] {done}/{total}", end=end, file=sys.stderr, flush=True)
 
-    return show
+def _reached(progress: Progress, done: int) -> None:
+    progress.advance(done - progress.done)
 
 
 def _formatted(name: str, runs: list[tuple[RunReport, Reconciled]], docs_url: str | None) -> str:
@@ -267,13 +264,22 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         shards if args.workers > 1 or args.dask else 1,
     )
     started = time.perf_counter()
+    progress = progress_for(args.count * len(campaign.variants), "cases", wanted=args.progress)
     try:
-        reports = fuzz_campaign(campaign, workers=args.workers, dask=args.dask)
+        reports = fuzz_campaign(
+            campaign,
+            workers=args.workers,
+            dask=args.dask,
+            done=progress.advance if progress else None,
+        )
     except CampaignError as error:
         print(f"campaign: {error}", file=sys.stderr)
         return 2
     except (EngineLoadError, ProblemsError) as error:
         return _fuzz_setup_failed(error)
+    finally:
+        if progress is not None:
+            progress.stop()
     seconds = time.perf_counter() - started
     total = 0
     for variant, report in zip(campaign.variants, reports, strict=True):
@@ -397,6 +403,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--docs-url", help="address of the mjspec docs, to link rule ids in an HTML report"
     )
     run_parser.add_argument("--output", "-o", help="write the report to this file")
+    add_progress_argument(run_parser)
     run_parser.set_defaults(func=cmd_run)
 
     serve_parser = sub.add_parser(
@@ -429,6 +436,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_time_limits(fuzz_parser)
     add_campaign_arguments(fuzz_parser, "fuzz")
+    add_progress_argument(fuzz_parser)
     fuzz_parser.set_defaults(func=cmd_fuzz)
 
     play_random_parser = sub.add_parser(

@@ -47,6 +47,13 @@ class Progress:
         self.stream.flush()
         self.width = len(text)
 
+    def stop(self) -> None:
+        """End the line of work that stopped short of the total (a fuzz campaign stops at
+        its findings); the line as last written stays."""
+        if self.width > 0 and self.done < self.total:
+            self.stream.write("\n")
+            self.stream.flush()
+
     def line(self, seconds: float) -> str:
         """``120/1,000 hands, 48 hands/s, ETA 0:18`` (the time taken once all are done)."""
         rate = self.done / seconds if seconds > 0 else 0.0

@@ -4,6 +4,7 @@ on standard error when it is a terminal only; the reports are the same with it o
 from __future__ import annotations
 
 import io
+import re
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -12,6 +13,10 @@ import pytest
 
 from conformance.campaign import run_campaign
 from conformance.cli import main
+from conformance.connect import EngineSpec, open_engine
+from conformance.engine import engine_info
+from conformance.fuzz.differential import Plan
+from conformance.fuzz.shards import Campaign, fuzz_campaign
 from conformance.progress import Progress, progress_for
 
 GAME = Path(__file__).parent / "real_logs" / "mjx" / "2011020415gm-00a9-0000-e037b629.mjlog"
@@ -120,3 +125,60 @@ def test_random_play_on_a_terminal_shows_its_progress_and_the_same_report(
     assert "4/4 hands, " in line
     assert line.endswith("\n")
     assert _run(capsys, monkeypatch, True, *argv, "--no-progress") == (alone, "")
+
+
+@pytest.mark.parametrize("report", ["text", "json"])
+def test_a_run_of_the_corpus_on_a_terminal_shows_its_progress_and_the_same_report(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, report: str
+) -> None:
+    argv = ["run", "--variant", "classical-chinese", "--format", report]  # over 200 cases
+    alone, quiet = _run(capsys, monkeypatch, False, *argv)
+    shown, line = _run(capsys, monkeypatch, True, *argv)
+    assert _without_times(shown) == _without_times(alone)
+    assert quiet == ""
+    assert " cases, " in line
+    assert "cases/s, took " in line
+    assert line.endswith("\n")
+    assert _run(capsys, monkeypatch, True, *argv, "--no-progress")[1] == ""
+
+
+def _without_times(report: str) -> str:
+    """A report with its numbers left out (two runs take different times)."""
+    return re.sub(r"\d[\d.,]*", "N", report)
+
+
+def test_a_fuzz_campaign_on_a_terminal_counts_its_cases(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    argv = ["fuzz", "--engine", "reference", "--variant", "riichi", "--count", "6"]
+    argv += ["--out", str(tmp_path)]
+    alone, quiet = _run(capsys, monkeypatch, False, *argv)
+    shown, line = _run(capsys, monkeypatch, True, *argv)
+    assert _without_times(shown) == _without_times(alone)
+    assert quiet == ""
+    assert "\r6/6 cases, " in line
+    assert line.endswith("\n")
+    assert _run(capsys, monkeypatch, True, *argv, "--no-progress")[1] == ""
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_fuzz_campaign_counts_each_case_once_however_it_is_cut(workers: str) -> None:
+    told: list[int] = []
+    plan = Plan(seed=3, count=9, max_findings=10)
+    spec = EngineSpec("reference", 5.0, 5.0, ())
+    info = engine_info(open_engine("reference"))
+    campaign = Campaign(spec, info, ("riichi",), plan, shards=3)
+    fuzz_campaign(campaign, workers=int(workers), done=told.append)
+    assert sum(told) == 9
+
+
+def test_a_line_cut_short_is_ended_and_a_line_never_shown_is_not() -> None:
+    out = Terminal()
+    progress = Progress(10, "cases", out)
+    progress.advance(4)
+    progress.stop()
+    assert out.getvalue().startswith("\r4/10 cases, ")
+    assert out.getvalue().endswith("\n")
+    quiet = Terminal()
+    Progress(10, "cases", quiet).stop()
+    assert quiet.getvalue() == ""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 import random
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -89,7 +89,7 @@ def fuzz(
     variant: str,
     plan: Plan,
     explain: Callable[[Finding], Deviation | None] | None = None,
-    cases: Sequence[int] | None = None,
+    cases: Iterable[int] | None = None,
 ) -> FuzzReport:
     """Deal the random wins of ``variant`` (case 0 to ``plan.count - 1``, or those of
     ``cases``, in order) and compare the engine with the reference. A finding that

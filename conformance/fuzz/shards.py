@@ -10,11 +10,11 @@ in case order, counting only the cases up to it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, partial
 
-from conformance.campaign import run_shards, shards_of
+from conformance.campaign import Done, run_shards, shards_of
 from conformance.connect import EngineSpec, close_engine, open_engine
 from conformance.corpus import Catalogue, load_corpus
 from conformance.engine import EngineInfo, engine_info
@@ -43,8 +43,9 @@ def _known(spec: EngineSpec, name: str, engine: object) -> Expectations | None:
     return next(given, shipped_expectations(engine))
 
 
-def fuzz_shard(shard: FuzzShard) -> list[FuzzReport]:
-    """Fuzz a shard's cases with an engine of its own (run in a worker)."""
+def fuzz_shard(shard: FuzzShard, told: Done | None = None) -> list[FuzzReport]:
+    """Fuzz a shard's cases with an engine of its own (run in a worker); ``told`` (a
+    progress count, in this process only) is told of each case compared."""
     engine = open_engine(
         shard.engine.name, timeout=shard.engine.timeout, start_timeout=shard.engine.start_timeout
     )
@@ -55,9 +56,17 @@ def fuzz_shard(shard: FuzzShard) -> list[FuzzReport]:
             catalogue=_catalogues().get(shard.variant),
             expectations=_known(shard.engine, info.name, engine),
         )
-        return [fuzz(engine, info, shard.variant, shard.plan, explain, shard.cases)]
+        cases = shard.cases if told is None else _counting(shard.cases, told)
+        return [fuzz(engine, info, shard.variant, shard.plan, explain, cases)]
     finally:
         close_engine(engine)
+
+
+def _counting(cases: Sequence[int], told: Done) -> Iterator[int]:
+    """The cases, ``told`` of each one as the next is asked for (so once it is done)."""
+    for index in cases:
+        yield index
+        told(1)
 
 
 def merged(
@@ -97,15 +106,22 @@ class Campaign:
 
 
 def fuzz_campaign(
-    campaign: Campaign, *, workers: int = 1, dask: str | None = None
+    campaign: Campaign, *, workers: int = 1, dask: str | None = None, done: Done | None = None
 ) -> list[FuzzReport]:
-    """One report per variant, each the same however the cases are cut and run."""
+    """One report per variant, each the same however the cases are cut and run. ``done`` (a
+    progress count) is told of the cases compared: case by case in this process, a shard's
+    worth as each shard of a worker finishes."""
     cut = [
         FuzzShard(campaign.engine, variant, campaign.plan, tuple(part))
         for variant in campaign.variants
         for part in shards_of(range(campaign.plan.count), campaign.shards)
     ]
-    parts = run_shards(fuzz_shard, cut, workers=workers, dask=dask)
+    if done is not None and workers == 1 and dask is None:
+        parts = [report for shard in cut for report in fuzz_shard(shard, done)]
+    else:
+        sizes = iter(sorted((len(shard.cases) for shard in cut), reverse=True))
+        told = None if done is None else lambda _: done(next(sizes, 0))
+        parts = run_shards(fuzz_shard, cut, workers=workers, dask=dask, done=told)
     return [
         merged(
             campaign.info,
