@@ -167,6 +167,8 @@ class Riichi(Variant):
             mangan_base=self.numbers.base_cap,
             leftover_to_top=data.get("leftover_sticks", "top") == "top",
             house=self.numbers.house,
+            extension_target=data.get("extension_target"),
+            dealer_stop=bool(data.get("dealer_stop", False)),
         )
         return play_match(rules, given)
 

@@ -1,5 +1,6 @@
 """A riichi match from hand outcomes: points, deposits, honba, dealer and rounds, the end,
-standings, uma and oka (rules ``sanma.match.*``, ``sanma.draws.*`` and their four-player kin).
+standings, uma and oka (rules ``sanma.match.*``, ``sanma.draws.*`` and their four-player kin;
+a platform's end of the match, ``tenhou.match.extension`` and ``tenhou.match.dealer-stop``).
 
 Each hand outcome is a win (winners and their payments, honba included, and who
 declared riichi) or a draw: exhaustive (who was tenpai, who made nagashi mangan)
@@ -30,6 +31,8 @@ class MatchRules:
     mangan_base: int
     leftover_to_top: bool
     house: HouseRules
+    extension_target: int | None = None  # tenhou.match.extension; None: no extra round
+    dealer_stop: bool = False  # tenhou.match.dealer-stop
 
 
 @dataclass
@@ -41,6 +44,8 @@ class _Table:
     honba: int = 0
     sticks: int = 0
     played: int = 0
+    repeated: bool = False  # whether the last hand's dealer deals again
+    abortive: bool = False  # whether the last hand ended in an abortive draw
     after: list[dict[str, Any]] = field(default_factory=list)
 
     @property
@@ -83,8 +88,9 @@ def play_match(rules: MatchRules, given: Mapping[str, Any]) -> dict[str, Any]:
             )
         if not isinstance(hand, Mapping):
             raise RuleError("invalid-request", "a hand outcome is a mapping", path=("hands", index))
+        position = table.round_index * len(rules.seats) + table.dealer_index
         _play_hand(table, hand, ("hands", index))
-        ended = _is_over(table, rules.lengths[str(length)])
+        ended = _is_over(table, rules.lengths[str(length)], position)
         table.after.append(_snapshot(table, ended))
     single_hand = rules.lengths[str(length)].get("hands") == 1
     return {"after": table.after, "final": _final(table, ended, single_hand)}
@@ -97,12 +103,15 @@ def _play_hand(table: _Table, hand: Mapping[str, Any], path: tuple[str | int, ..
         table.sticks += 1
     table.played += 1
     draw = hand.get("draw")
+    dealer = table.dealer_index
+    table.abortive = draw == "abortive"
     if draw in (True, "exhaustive"):
         _exhaustive_draw(table, hand, path)
-    elif draw == "abortive":
+    elif table.abortive:
         table.honba += 1
     else:
         _win(table, hand, path)
+    table.repeated = table.dealer_index == dealer
 
 
 def _win(table: _Table, hand: Mapping[str, Any], path: tuple[str | int, ...]) -> None:
@@ -163,14 +172,49 @@ def _turn_order(rules: MatchRules, source: Seat) -> list[Seat]:
     return [rules.seats[(start + step) % len(rules.seats)] for step in range(1, len(rules.seats))]
 
 
-def _is_over(table: _Table, length: Mapping[str, int]) -> bool:
+def _is_over(table: _Table, length: Mapping[str, int], position: int) -> bool:
     """sanma.match.length (a number of hands, or of rounds of wind) and sanma.match.below-zero
-    (at a table that plays it, riichi.house.busting)."""
+    (at a table that plays it, riichi.house.busting); from the last scheduled hand on (the
+    hand at ``position``, counted in hands of the rounds from East 1), the platform's end
+    (:func:`_ends_from_the_last_hand`)."""
     if table.rules.house.busting and any(points < 0 for points in table.points.values()):
         return True
     if "hands" in length:
         return table.played >= length["hands"]
-    return table.round_index >= length["rounds"]
+    last = length["rounds"] * len(table.rules.seats) - 1
+    if position < last:
+        return False
+    return _ends_from_the_last_hand(table, position - last)
+
+
+def _ends_from_the_last_hand(table: _Table, beyond: int) -> bool:
+    """After a hand ``beyond`` hands past the last scheduled one (0: All Last itself).
+    riichi.match.length and riichi.match.no-agari-yame: the match ends when the deal passes
+    beyond the last round. tenhou.match.extension: an abortive draw never ends it, nor a
+    dealer who repeats without being first (riichi.match.standings-ties); otherwise a player
+    at the target ends it, and below it the deal goes on into one more round, whose last hand
+    ends the match. tenhou.match.dealer-stop: a dealer who repeats in first place ends it
+    (at the target, where the table has one)."""
+    rules = table.rules
+    if table.abortive:
+        return False
+    if table.repeated and not (rules.dealer_stop and _dealer_first(table)):
+        return False
+    target = rules.extension_target
+    if target is None:
+        return True
+    extra_round_end = beyond == len(rules.seats)
+    return max(table.points.values()) >= target or extra_round_end
+
+
+def _dealer_first(table: _Table) -> bool:
+    """Whether the dealer ranks first (:func:`_ranked`)."""
+    return _ranked(table.rules, table.points)[0] is table.dealer
+
+
+def _ranked(rules: MatchRules, points: Mapping[Seat, int]) -> list[Seat]:
+    """riichi.match.standings-ties: the seats by points, most first, ties in seat order."""
+    return sorted(rules.seats, key=lambda seat: (-points[seat], rules.seats.index(seat)))
 
 
 def _snapshot(table: _Table, ended: bool) -> dict[str, Any]:
@@ -191,7 +235,7 @@ def _final(table: _Table, ended: bool, single_hand: bool) -> dict[str, Any]:
     riichi.match.oka: each final score, the oka to the top."""
     rules = table.rules
     points = dict(table.points)
-    standings = sorted(rules.seats, key=lambda seat: (-points[seat], rules.seats.index(seat)))
+    standings = _ranked(rules, points)
     if ended and table.sticks and rules.leftover_to_top:
         points[standings[0]] += rules.deposit * table.sticks
     uma = (
