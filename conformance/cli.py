@@ -25,6 +25,7 @@ from types import FrameType
 import spec
 from conformance import __version__
 from conformance.campaign import CampaignError, add_campaign_arguments, shard_count
+from conformance.completion import add_completion_arguments, complete_if_asked, completion_command
 from conformance.connect import EngineSpec, close_engine, open_engine
 from conformance.corpus import load_corpus
 from conformance.coverage import coverage
@@ -499,6 +500,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_replay_arguments(replay)
     replay.set_defaults(func=replay_command)
+
+    completion = sub.add_parser(
+        "completion", help="print the shell code that completes mjspec's commands and options"
+    )
+    add_completion_arguments(completion)
+    completion.set_defaults(func=completion_command)
     return parser
 
 
@@ -529,6 +536,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _command(argv: Sequence[str] | None) -> int:
     parser = build_parser()
+    complete_if_asked(parser)
     args = parser.parse_args(argv)
     if args.command is None:  # a bare mjspec: what it can do
         parser.print_help()
