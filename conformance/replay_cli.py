@@ -5,7 +5,9 @@ game, how many hands agree, and for each hand that does not, its first divergenc
 line, the step, the log's action and the engine's answer. A malformed log is a located,
 coded problem (exit 1), never a traceback. Reads MJAI event logs (JSON Lines), Tenhou
 JSON (:mod:`conformance.replay.tenhou`) and Tenhou's mjlog XML, plain or gzip
-(:mod:`conformance.replay.mjlog`), told apart by their first bytes. The hands
+(:mod:`conformance.replay.mjlog`), told apart by their first bytes. A log that holds a
+whole game and names its length is compared as a game too: when it ends
+(:mod:`conformance.replay.game_end`). The hands
 are replayed in shards (:mod:`conformance.campaign`): here, in ``--workers`` processes or on
 a Dask cluster (``--dask``), with the same report. With logs enough to keep every local
 worker busy (:data:`~conformance.campaign.SHARDS_PER_WORKER` each), the campaign is cut by
@@ -40,6 +42,7 @@ from conformance.files import decode_utf8, read_bounded
 from conformance.problems import Problem, ProblemsError
 from conformance.progress import add_progress_argument, progress_for
 from conformance.proposals import UnwritableError
+from conformance.replay.game_end import LENGTH, compare_games
 from conformance.replay.mjai import MAX_LOG_BYTES, LoggedHand, read_mjai
 from conformance.replay.mjlog import is_mjlog, parse_mjlog
 from conformance.replay.propose import write_proposal
@@ -78,7 +81,9 @@ def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="KEY=VALUE",
         help="a table rule option of every hand's request (repeat for several; a key once), "
         "over the log's own header: red_fives=false, open_tanyao=false, "
-        "open_kan_dora=after-discard (VALUE read as JSON where it is JSON, else as text)",
+        "open_kan_dora=after-discard (VALUE read as JSON where it is JSON, else as text); "
+        "length=east or length=east-south: the game's length, which its end is compared "
+        "with (a Tenhou log's lobby names it)",
     )
     parser.add_argument(
         "--propose",
@@ -210,7 +215,8 @@ def read_with_options(
 def given_options(pairs: Sequence[str]) -> dict[str, Any]:
     """The request options of ``--option KEY=VALUE`` (each VALUE as JSON where it parses,
     else as text); a usage error for a pair without ``=``, a key given twice, or options
-    the request's schema refuses (``$defs/options``)."""
+    the request's schema refuses (``$defs/options``). ``length`` is the game's length
+    (:data:`LENGTH`), a match request's (``$defs/match_given``), not a hand's option."""
     options: dict[str, Any] = {}
     for pair in pairs:
         key, equals, text = pair.partition("=")
@@ -218,30 +224,45 @@ def given_options(pairs: Sequence[str]) -> dict[str, Any]:
             raise UsageError(f"--option {pair!r}: write it KEY=VALUE (red_fives=false)")
         if key in options:
             raise UsageError(f"--option {key} given more than once (a repeat would hide one)")
-        known = schema("scenario")["$defs"]["options"]["properties"]
+        known = [*schema("scenario")["$defs"]["options"]["properties"], LENGTH]
         if key not in known:
             raise UsageError(f"--option {key}: not a table option (options: {', '.join(known)})")
         try:
             options[key] = json.loads(text)
         except json.JSONDecodeError:
             options[key] = text
-    errors = list(definition_validator("scenario", "options").iter_errors(options))
-    if options and errors:
+    lengths = _game_lengths()
+    if LENGTH in options and options[LENGTH] not in lengths:
+        raise UsageError(f"--option {LENGTH}: one of {', '.join(lengths)}")
+    table = {key: value for key, value in options.items() if key != LENGTH}
+    errors = list(definition_validator("scenario", "options").iter_errors(table))
+    if table and errors:
         error = min(errors, key=lambda e: str(list(e.absolute_path)))
         where = ".".join(str(p) for p in error.absolute_path)
         raise UsageError(f"--option {where}: {error.message}")
     return options
 
 
+def _game_lengths() -> list[str]:
+    """The lengths a match request names in rounds of wind (``one-hand``, ``east`` ...)."""
+    length = schema("scenario")["$defs"]["match_given"]["properties"][LENGTH]
+    return [name for choice in length["oneOf"] for name in choice.get("enum", ())]
+
+
 def with_options(hands: Sequence[LoggedHand], options: Mapping[str, Any]) -> list[LoggedHand]:
-    """The hands with ``options`` set on their ``start_kyoku`` over the log's own."""
+    """The hands with ``options`` set on their ``start_kyoku`` over the log's own (the
+    game's ``length`` beside them, over the lobby's)."""
     if not options:
         return list(hands)
+    table = {key: value for key, value in options.items() if key != LENGTH}
     out = []
     for hand in hands:
-        start = hand.start
-        merged = {**start.data.get("options", {}), **options}
-        first = replace(start, data={**start.data, "options": merged})
+        start = dict(hand.start.data)
+        if table:
+            start["options"] = {**start.get("options", {}), **table}
+        if LENGTH in options:
+            start[LENGTH] = options[LENGTH]
+        first = replace(hand.start, data=start)
         out.append(replace(hand, events=(first, *hand.events[1:])))
     return out
 
@@ -260,6 +281,7 @@ def replay_command(args: argparse.Namespace) -> int:
     for problem in unread:
         print(problem, file=sys.stderr)
     replays = [result.replay for result in results if result.replay is not None]
+    replays = compare_games(reference_plugin(), variant, replays, finder_for(variant))
     for result in results:
         for problem in result.problems:
             print(problem, file=sys.stderr)

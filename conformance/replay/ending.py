@@ -15,7 +15,7 @@ end (:func:`played_past_bust`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -114,6 +114,46 @@ def logged_end(hand: LoggedHand, players: int) -> LoggedEnd | None:
         if value is not None:
             values[seat(hora.data.get("actor"))] = value
     return LoggedEnd(end, spelled, winners, deltas, deposits, sticks_left, self_drawn, values)
+
+
+def match_hand(
+    hand: LoggedHand, ending: LoggedEnd, tenpai: Sequence[str] | None
+) -> dict[str, Any] | None:
+    """The hand's outcome as a match request's hand (``$defs/hand_outcome``), seats counted
+    from the game's first dealer (the log's player 0): ``ending`` is the log's end, seats
+    counted from this hand's dealer as :func:`conformance.replay.ending.logged_end` counts
+    them, and ``tenpai`` the engine's tenpai seats (same count) where its play result has
+    them. None when an exhaustive draw's tenpai is known to neither."""
+    players = len(hand.start.data["tehais"])
+    oya = int(hand.start.data["oya"])
+
+    def seat(name: str) -> str:
+        return SEATS[(SEATS.index(name) + oya) % players]
+
+    paid = ending.payments
+    outcome: dict[str, Any]
+    if ending.end == "win":
+        outcome = {
+            "winners": [seat(w) for w in ending.winners],
+            "payments": {seat(s): amount for s, amount in paid.items()},
+        }
+        discarder = next((e.data.get("target") for e in hand.events if e.type == "hora"), None)
+        if not ending.self_drawn and isinstance(discarder, int):
+            outcome["from"] = SEATS[discarder % players]
+    elif ending.reason == "exhaustive":
+        noten_paid = not ending.nagashi and any(paid.values())
+        ready = [s for s, amount in paid.items() if amount > 0] if noten_paid else tenpai
+        if ready is None:
+            return None
+        outcome = {"draw": "exhaustive", "tenpai": sorted({seat(s) for s in ready})}
+        if ending.nagashi:
+            outcome["nagashi"] = [seat(s) for s, amount in paid.items() if amount > 0]
+    else:
+        outcome = {"draw": "abortive"}
+    declared = [e.data.get("actor") for e in hand.events if e.type == "reach_accepted"]
+    if declared:
+        outcome["riichi"] = [SEATS[actor % players] for actor in declared if isinstance(actor, int)]
+    return outcome
 
 
 def _table_busts(request: Mapping[str, Any]) -> bool:

@@ -21,7 +21,9 @@ left out of the pon, bits 9- ``kind * 3 + claimed``: the claimed one among the t
 copies left); else bit 5 a North set aside (bits 8- its id); else a kan (bits 8- the id
 of the claimed tile, or of the first tile of a concealed kan). The ``GO`` flags: 0x01 a
 game against people, 0x02 no red fives, 0x04 no open tanyao, 0x08 an east-south game,
-0x10 three players, 0x20 and 0x80 the lobby's level, 0x40 a fast game.
+0x10 three players, 0x20 and 0x80 the lobby's level, 0x40 a fast game. The end of the
+game's last hand carries ``owari`` (the final scores and uma): with it the record holds the
+whole game, and the replay compares its end (:mod:`conformance.replay.game_end`).
 
 Sources of these facts (Tenhou publishes no description of the format): the ``GO`` flags
 and the empty ``hai3`` of a three-player game as tsubakisakura/mjlog2json reads them
@@ -71,6 +73,7 @@ NO_OPEN_TANYAO = 0x04
 EAST_SOUTH = 0x08
 THREE_PLAYERS = 0x10
 FAST = 0x40
+OWARI = "owari"  # on the end of a game's last hand: the final scores and uma
 
 DRAWS = MappingProxyType(  # RYUUKYOKU type -> the reason Tenhou JSON's names are read as
     {
@@ -145,13 +148,18 @@ class Lobby:
         off = {"red_fives": NO_RED_FIVES, "open_tanyao": NO_OPEN_TANYAO}
         return {name: False for name, flag in off.items() if self.flags & flag}
 
+    @property
+    def length(self) -> str:
+        """The game's length as a match request names it: an East game or East-South."""
+        return "east-south" if self.flags & EAST_SOUTH else "east"
+
     def described(self) -> dict[str, Any]:
         return {
             "type": self.flags,
             "players": self.players,
             "red_fives": self.red_fives,
             "open_tanyao": not self.flags & NO_OPEN_TANYAO,
-            "rounds": "east-south" if self.flags & EAST_SOUTH else "east",
+            "rounds": self.length,
             "against_people": bool(self.flags & AGAINST_PEOPLE),
             "fast": bool(self.flags & FAST),
         }
@@ -398,12 +406,15 @@ def _hand_events(part: Sequence[Element], lobby: Lobby) -> list[dict[str, Any]]:
             "tehais": tehais,
             "lobby": lobby.described(),
             "options": lobby.options(),
+            "length": lobby.length,
         }
     )
     for element in part[1:]:
         _element(hand, element)
     if not hand.ended:
         raise MjlogError("the hand has no AGARI or RYUUKYOKU: it never ends", part[-1])
+    if any(OWARI in element.attributes for element in part):
+        hand.events[0]["last_hand"] = True  # the record ends the game after this hand
     return hand.events
 
 

@@ -29,7 +29,7 @@ from typing import Any
 from conformance.engine import Engine
 from conformance.problems import ProblemsError
 from conformance.replay.convert import SEATS, Replayable, replayable
-from conformance.replay.ending import first_difference, logged_end, played_past_bust
+from conformance.replay.ending import first_difference, logged_end, match_hand, played_past_bust
 from conformance.replay.mjai import LoggedHand
 from conformance.replay.rules import RuleFinder
 
@@ -62,6 +62,7 @@ class HandReplay:
     rule: str | None = None  # the rule the first divergence is about
     rules: tuple[str, ...] = ()  # the rules the hand exercised
     request: Mapping[str, Any] | None = None  # the play request last sent
+    outcome: Mapping[str, Any] | None = None  # the log's end as a match hand (game_end)
 
     @property
     def where(self) -> str:
@@ -148,6 +149,7 @@ def replay_hand(engine: Engine, hand: LoggedHand, variant: str, finder: RuleFind
     lines = list(replay.lines)
     passes = 0
     ending = logged_end(hand, replay.players)
+    logged = match_hand(hand, ending, None) if ending is not None else None
     while True:
         outcome = engine.evaluate(replay.request)
         actions = replay.request["given"]["actions"]
@@ -159,6 +161,7 @@ def replay_hand(engine: Engine, hand: LoggedHand, variant: str, finder: RuleFind
                 engine=f"{error.get('code')}: {error.get('message')}",
                 rules=finder.of_hand(actions, None, ending),
                 request=replay.request,
+                outcome=logged,
             )
         illegal = outcome.get("illegal")
         if illegal is None and "result" in outcome:
@@ -180,6 +183,7 @@ def replay_hand(engine: Engine, hand: LoggedHand, variant: str, finder: RuleFind
                 rule=_refusing_rule(illegal, finder, actions[step]),
                 rules=finder.of_hand(actions[: step + 1], None, ending),
                 request=replay.request,
+                outcome=logged,
             )
         added = len(widened) - len(replay.request["given"]["actions"])
         passes += added
@@ -191,6 +195,8 @@ def replay_hand(engine: Engine, hand: LoggedHand, variant: str, finder: RuleFind
     result = outcome.get("result", {})
     actions = replay.request["given"]["actions"]
     rules = finder.of_hand(actions, result, ending)
+    tenpai = result.get("tenpai") if result.get("reason") == "exhaustive" else None
+    as_match = match_hand(hand, ending, tenpai) if ending is not None else logged
     if ending is None or "end" not in result:
         ended = f"end: {result['end']}" if "end" in result else f"end: {GOES_ON}"
         return HandReplay(
@@ -202,6 +208,7 @@ def replay_hand(engine: Engine, hand: LoggedHand, variant: str, finder: RuleFind
             item="end",
             rules=rules,
             request=replay.request,
+            outcome=logged,
         )
     difference = played_past_bust(hand, replay.request) or first_difference(
         ending, result, replay.players
@@ -219,5 +226,6 @@ def replay_hand(engine: Engine, hand: LoggedHand, variant: str, finder: RuleFind
             rule=finder.of_difference(difference.item, ending, difference.pattern),
             rules=rules,
             request=replay.request,
+            outcome=as_match,
         )
-    return HandReplay(hand, Verdict.AGREES, passes=passes, rules=rules)
+    return HandReplay(hand, Verdict.AGREES, passes=passes, rules=rules, outcome=as_match)

@@ -40,6 +40,11 @@ VALUES = {  # a figure of a win's value -> the rules that set it
 }
 NAGASHI = ("draws.nagashi-mangan",)
 GAME_END = ("house.busting", "match.below-zero")
+GAME_ENDS = {  # what decides whether a game ends after a hand -> the rules that say so
+    "below-zero": GAME_END,
+    "dealer": ("match.dealer-stop", "match.no-agari-yame"),
+    "length": ("match.extension", "match.length"),
+}
 TSUMO = ("payments.tsumo", "payments.tsumo-split")
 RON = ("payments.ron",)
 
@@ -98,6 +103,11 @@ class RuleFinder:
         if result is not None:
             ids += self.of_end(result, end)
         return tuple(dict.fromkeys(ids))
+
+    def of_game_end(self, cause: str) -> str | None:
+        """The rule that decides a game's end by ``cause`` (:data:`GAME_ENDS`): a player
+        below zero, the dealer dealing again, or the match's length."""
+        return self.first(GAME_ENDS[cause])
 
     def of_difference(self, item: str, end: LoggedEnd, pattern: str | None = None) -> str | None:
         """The rule a difference at the end is about: the draw's settlement (the log's

@@ -30,6 +30,12 @@ The game's ``rule`` header names the table's rules (:func:`table_options`): ``ak
 ``aka51``-``aka53``, the red fives of each suit) and the lobby's ``disp`` (``鳳南喰赤``: 喰
 open tanyao, 赤 red fives) become the request's options, as mjlog's ``GO type`` does.
 
+The lobby's ``disp`` also names the game's length (東 an East game, 南 East-South), which
+the replay compares the game's end with (:mod:`conformance.replay.game_end`) when the
+document is a whole game: tenhou.net/6 writes the final scores and uma (``sc``) after the
+log of a game that ended (a document of a single hand, as mjx writes one per line, has
+none).
+
 A file holds one game, or one game per line. Every malformed part is a located problem
 naming the file, line and the array path (``log[3][5][2]``), for its hand only: the
 file's other hands are read.
@@ -51,6 +57,7 @@ from conformance.replay.value import ScoreTextError
 PLAYERS = 4  # seats written, three-player games included
 TSUMOGIRI = 60
 NORTH = "f44"  # a North set aside, among the discards of a three-player game
+FINAL_SCORES = "sc"  # a whole game's final scores and uma, after its log
 LEFT_BY_OPEN_KAN = 0
 WIN = "和了"
 DRAWS = {  # the result's name -> the MJAI ryukyoku reason
@@ -503,6 +510,16 @@ def table_options(rule: object) -> dict[str, Any]:
     return options
 
 
+def game_length(rule: object) -> str | None:
+    """The game's length the lobby's ``disp`` names (東: an East game, 南: East-South), as a
+    match request names it; None where the header names no Tenhou lobby."""
+    disp = rule.get("disp") if isinstance(rule, Mapping) else None
+    lobby = LOBBY.match(disp) if isinstance(disp, str) else None
+    if lobby is None:
+        return None
+    return "east" if lobby.group(3) == "東" else "east-south"
+
+
 def _count(rule: Mapping[str, Any], name: str) -> int | None:
     value = rule.get(name)
     if value is None:
@@ -550,6 +567,7 @@ def parse_tenhou(text: str, file: str) -> tuple[list[LoggedHand], list[Problem]]
         except TenhouError as error:
             problems.append(Problem(file, line, 1, error.code, error.message, ("rule",)))
             options = {}
+        length = game_length(document.get("rule"))
         for number, hand in enumerate(log):
             try:
                 events = hand_events(hand, options)
@@ -557,6 +575,10 @@ def parse_tenhou(text: str, file: str) -> tuple[list[LoggedHand], list[Problem]]
                 path: tuple[str | int, ...] = ("log", number, *error.path)
                 problems.append(Problem(file, line, 1, error.code, error.message, path))
                 continue
+            if length is not None:
+                events[0]["length"] = length
+            if FINAL_SCORES in document and number == len(log) - 1:
+                events[0]["last_hand"] = True  # the game's end: its final scores follow
             hands.append(LoggedHand(file, game, number, tuple(Event(line, e) for e in events)))
     return hands, problems
 
