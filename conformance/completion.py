@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections.abc import Iterator
+
+from spec import variant_ids
 
 SHELLS = ("bash", "zsh", "fish")
 ASKED = "_ARGCOMPLETE"  # set by the registered shell code when it asks for completions
@@ -35,8 +38,26 @@ def completion_command(args: argparse.Namespace) -> int:
 
 
 def complete_if_asked(parser: argparse.ArgumentParser) -> None:
-    """When a shell asks for completions, answer from ``parser`` and exit; else nothing."""
+    """When a shell asks for completions, answer from ``parser`` and exit; else nothing. A
+    ``--variant`` takes ids and aliases (no ``choices``): the ids are offered."""
     if ASKED in os.environ:
         import argcomplete
 
+        for action in _actions(parser):
+            if action.dest == "variant" and action.choices is None:
+                action.completer = _variants  # type: ignore[attr-defined]
         argcomplete.autocomplete(parser)
+
+
+def _variants(**_: object) -> tuple[str, ...]:
+    """The variant ids (argcomplete keeps those that start with the word typed)."""
+    return variant_ids()
+
+
+def _actions(parser: argparse.ArgumentParser) -> Iterator[argparse.Action]:
+    """Every action of ``parser`` and of its subcommands' parsers."""
+    for action in parser._actions:
+        yield action
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                yield from _actions(command)

@@ -155,7 +155,7 @@ class ScoreOption:
             self.shape is Shape.TILES and not self.single
         )
 
-    def add_to(self, group: Any, *, required: bool = False) -> None:
+    def add_to(self, group: argparse._ActionsContainer, *, required: bool = False) -> None:
         """Add the option to a parser or one of its groups."""
         words = self.help.removesuffix(".") + (" (repeat for more)" if self.repeated else "")
         if self.default is not None:

@@ -57,3 +57,11 @@ def test_an_unknown_shell_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -
         main(["completion", "cmd"])
     assert stopped.value.code == 2
     assert "invalid choice: 'cmd'" in capsys.readouterr().err
+
+
+def test_a_variant_is_completed_from_the_variant_ids(tmp_path: Path) -> None:
+    assert _completions("mjspec score --variant riichi-t", tmp_path) == [
+        "riichi-tenhou",
+        "riichi-tenhou-sanma",
+    ]
+    assert _completions("mjspec run --variant si", tmp_path) == ["sichuan"]
