@@ -62,9 +62,10 @@ def _take(held: list[int], tile: str) -> int:
     raise ValueError(f"{tile} is not held")
 
 
-def _relative(actor: int, target: int, players: int) -> int:
-    step = (target - actor) % players
-    return 3 if step == players - 1 else step
+def _relative(actor: int, target: int) -> int:
+    """The seats from the caller to the discarder round Tenhou's four seats (three
+    players: the fourth seat empty)."""
+    return (target - actor) % 4
 
 
 def meld_code(
@@ -75,14 +76,9 @@ def meld_code(
         first = ids[0] // 4
         start = (first // 9) * 7 + first % 9
         copies = sum((tile_id % 4) << (3 + 2 * n) for n, tile_id in enumerate(ids))
-        return ((start * 3 + claimed) << 10) | copies | 0x4 | _relative(actor, target, players)
+        return ((start * 3 + claimed) << 10) | copies | 0x4 | _relative(actor, target)
     left_out = ({0, 1, 2, 3} - {tile_id % 4 for tile_id in ids}).pop()
-    return (
-        ((ids[0] // 4 * 3 + claimed) << 9)
-        | (left_out << 5)
-        | 0x8
-        | _relative(actor, target, players)
-    )
+    return ((ids[0] // 4 * 3 + claimed) << 9) | (left_out << 5) | 0x8 | _relative(actor, target)
 
 
 def mjlog_of(hands: Sequence[LoggedHand], lobby: int = 0x89) -> str:
@@ -99,7 +95,7 @@ def _hand(hand: LoggedHand, players: int) -> list[str]:
     start = hand.start.data
     held = [[ids.new(t) for t in tehai] for tehai in start["tehais"]]
     winds = "ESWN"
-    kyoku = winds.index(start["bakaze"]) * players + start["oya"]
+    kyoku = winds.index(start["bakaze"]) * 4 + start["oya"]  # four to a round, as Tenhou
     seed = f"{kyoku},{start['honba']},{start['kyotaku']},0,0,{ids.new(start['dora_marker'])}"
     scores = [s // 100 for s in start["scores"]] + [0] * (4 - players)
     hai = [",".join(map(str, sorted(h))) for h in held] + [""] * (4 - players)
@@ -164,7 +160,7 @@ def _event(
         assert last is not None
         for tile in event["consumed"]:
             _take(held[actor], tile)
-        code = (last << 8) | _relative(actor, event["target"], players)
+        code = (last << 8) | _relative(actor, event["target"])
         return [f'<N who="{actor}" m="{code}"/>']
     if kind_of in ("nukidora", "kita"):
         return [f'<N who="{actor}" m="{(_take(held[actor], "N") << 8) | 0x20}"/>']

@@ -48,12 +48,13 @@ def code(tile: str) -> int:
 
 def _claim(event: dict[str, Any], players: int) -> str:
     """A chi, pon or open kan as Tenhou writes it: the letter before the claimed tile,
-    first for a claim from the previous player, second from across, last from the next."""
+    first for a claim from the previous seat, second from across, last from the next,
+    counted round four seats (a three-player game's fourth seat empty)."""
     letter = {"chi": "c", "pon": "p", "daiminkan": "m"}[event["type"]]
     claimed = f"{letter}{code(event['pai'])}"
     others = [str(code(t)) for t in event["consumed"]]
-    step = (event["target"] - event["actor"]) % players
-    at = 0 if step == players - 1 else (1 if step == 2 and players == 4 else len(others))
+    step = (event["target"] - event["actor"]) % 4
+    at = 0 if step == 3 else (1 if step == 2 else len(others))
     return "".join([*others[:at], claimed, *others[at:]])
 
 

@@ -91,9 +91,15 @@ def test_without_red_fives_in_the_lobby_id_52_is_a_plain_five() -> None:
     assert meld(30991, 1, NO_RED)["consumed"] == ["5p", "6p"]
 
 
-def test_a_claim_from_across_a_table_of_three_is_a_located_problem() -> None:
-    with pytest.raises(MjlogError, match="across a table of three"):
-        meld(45162, 2, Lobby(0xB9), players=3)
+def test_a_three_player_claim_counts_its_seat_round_four_seats_the_fourth_empty() -> None:
+    # the pon of 45162 (bits 0-1 = 2: two seats on) by seat 2 comes from seat 0, seat 2's
+    # next player at a table of three (as a real three-player record claims, MahjongLM's
+    # 2014091101gm-00b9-0000-5ca6b487); one seat on (45161) is the empty fourth seat
+    assert meld(45162, 2, Lobby(0xB9), players=3)["target"] == 0
+    assert meld(45162, 0, Lobby(0xB9), players=3)["target"] == 2  # seat 0's previous
+    assert meld(45163, 1, Lobby(0xB9), players=3)["target"] == 0  # seat 1's previous
+    with pytest.raises(MjlogError, match="seat 3, empty at a table of three"):
+        meld(45161, 2, Lobby(0xB9), players=3)
 
 
 def _report(paths: list[Path], capsys: pytest.CaptureFixture[str], variant: str) -> Any:
@@ -239,6 +245,21 @@ def test_a_three_player_game_with_norths_has_the_same_verdicts_as_mjlog_and_as_m
         as_mjai, _ = _report([mjai], capsys, "riichi-tenhou-sanma")
         assert len(as_mjlog["hands"]) == len(game)
         assert _verdicts(as_mjlog) == _verdicts(as_mjai)
+
+
+def test_a_three_player_records_kyoku_counts_four_to_a_round() -> None:
+    # as Tenhou writes it (a real record, MahjongLM's 2014091101gm-00b9-0000-5ca6b487,
+    # deals South 1 to 3 as kyoku 4, 5, 6): South 3, dealt by seat 2, is kyoku 6
+    game = next(g for g in _riichienv_3p_games() if g[-1].start.data["bakaze"] == "S")
+    record = mjlog_of(game, lobby=0xB9)
+    seeds = [int(part.split(",")[0]) for part in record.split('<INIT seed="')[1:]]
+    starts = [hand.start.data for hand in parse_mjlog(record.encode(), "g.mjlog").hands]
+    assert [(s["bakaze"], s["oya"]) for s in starts] == [
+        (h.start.data["bakaze"], h.start.data["oya"]) for h in game
+    ]
+    assert [seed for seed, s in zip(seeds, starts, strict=True) if s["bakaze"] == "S"] == [
+        4 + s["oya"] for s in starts if s["bakaze"] == "S"
+    ]
 
 
 LOG_DEFECTS = {

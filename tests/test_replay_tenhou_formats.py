@@ -16,7 +16,7 @@ from tenhou_logs import DEALT, game, tenhou_of
 
 from conformance.cli import main
 from conformance.replay.mjai import LoggedHand, parse_mjai
-from conformance.replay.tenhou import parse_tenhou, table_options
+from conformance.replay.tenhou import parse_meld, parse_tenhou, table_options
 from conformance.replay.tenhou_yaku import ENGLISH, YAKU
 
 REAL = Path(__file__).parent / "real_logs" / "mjx"
@@ -62,6 +62,17 @@ def test_a_three_player_game_in_four_seats_with_f44_norths_replays_like_its_mjai
     assert errors == ""
     assert len(report["hands"]) == len(hands)
     assert _verdicts(report) == _verdicts(twin)
+
+
+def test_a_three_player_meld_counts_its_seat_round_four_seats_the_fourth_empty() -> None:
+    # real three-player Tenhou JSON (2024123123gm-00b9-0000-4a3a3639, read, not shipped)
+    # writes seat 2's pon from seat 0, its next player, with the letter second ("across")
+    assert parse_meld("35p3535").source(2, 3) == 0
+    assert parse_meld("35p3535").source(0, 3) == 2  # seat 0's previous player
+    assert parse_meld("4646p46").source(0, 3) == 1
+    assert parse_meld("p313131").source(2, 3) == 1
+    assert parse_meld("p313131").source(0, 3) is None  # the empty fourth seat
+    assert parse_meld("p313131").source(0, 4) == 3
 
 
 def test_a_north_set_aside_is_a_nukidora_event_and_its_replacement_the_next_take() -> None:

@@ -3,7 +3,8 @@
 An mjlog is one ``<mjloggm>`` element whose children, in the order they happened, are the
 game: ``GO`` (the lobby: ``type`` holds its rule flags), ``UN`` (the players), ``TAIKYOKU``,
 then per hand ``INIT`` (``seed="kyoku,honba,sticks,die,die,dora"``, ``ten`` the scores in
-hundreds, ``oya`` the dealer, ``hai0``-``hai3`` the dealt tiles), the turns, and its end:
+hundreds, ``oya`` the dealer, ``hai0``-``hai3`` the dealt tiles; the kyoku counts four to a
+round in a three-player game too, South 1 being 4), the turns, and its end:
 ``AGARI`` (one per winner) or ``RYUUKYOKU``. A turn is a draw ``T``/``U``/``V``/``W`` or a
 discard ``D``/``E``/``F``/``G`` of seat 0/1/2/3 with the tile's id after the letter
 (``<T52/>``), a meld ``N`` (``who``, ``m`` its bit fields), a new dora indicator ``DORA``,
@@ -30,8 +31,9 @@ and the empty ``hai3`` of a three-player game as tsubakisakura/mjlog2json reads 
 (``mjlog/src/parser.rs``), the meld fields as spquor/TenhouLogs.jl decodes them
 (``playutils.jl``) and barbaroiware.net describes them (2019-12-19, the ``m`` of a pon),
 and the real records of mjx-project/mjx's tests (shipped under ``tests/real_logs``), every
-finished hand of which these readings replay in agreement. No three-player record with a claim was
-at hand: the seat a three-player claim comes from is a reading (:func:`_source`).
+finished hand of which these readings replay in agreement; a real three-player record (the test
+data of MitsuhiroTaniguchi/MahjongLM, not shipped: its notice leaves Tenhou's logs out of its
+licence) shows how a three-player claim counts its seat (:func:`_source`).
 
 Each hand becomes the events :mod:`conformance.replay.tenhou` makes of the same hand in
 Tenhou JSON, the win's value written as Tenhou JSON's score and yaku strings
@@ -385,7 +387,7 @@ def _hand_events(part: Sequence[Element], lobby: Lobby) -> list[dict[str, Any]]:
     seed = _numbers(init, "seed", count=6)
     scores = _numbers(init, "ten", count=players)[:players]
     dealer = hand.seat(init, "oya")
-    if seed[0] < 0 or seed[0] >= 4 * players or min(seed[1:3]) < 0:
+    if not 0 <= seed[0] < 16 or seed[0] % 4 >= players or min(seed[1:3]) < 0:
         raise MjlogError(f"seed {init.attributes['seed']!r}: not a hand's numbers", init, "seed")
     tehais = []
     for seat in range(players):
@@ -396,7 +398,7 @@ def _hand_events(part: Sequence[Element], lobby: Lobby) -> list[dict[str, Any]]:
     hand.events.append(
         {
             "type": "start_kyoku",
-            "bakaze": "ESWN"[seed[0] // players],
+            "bakaze": "ESWN"[seed[0] // 4],  # four to a round, three-player games too
             "kyoku": dealer + 1,
             "honba": seed[1],
             "kyotaku": seed[2],
@@ -523,14 +525,17 @@ def decode_meld(code: int, seat: int, players: int, lobby: Lobby, at: Element) -
 
 
 def _source(code: int, seat: int, players: int, at: Element) -> int:
-    """The seat a meld claims from: ``m``'s bits 0-1 count it as at a table of four (1 the
-    next player, 2 across, 3 the previous), three players' tables included, where no one
-    sits across. That is a reading (no three-player record with a claim was at hand to
-    confirm it): a record that writes 2 there is a located problem, never another seat."""
-    steps = code & 3
-    if players == 3 and steps == 2:
-        raise MjlogError(f"m={code}: a claim from across a table of three", at, "m")
-    return (seat + (-1 if steps == 3 else steps)) % players
+    """The seat a meld claims from: ``m``'s bits 0-1 count it on from the caller round a
+    table of four seats (1 the next seat, 2 across, 3 the previous), three-player tables
+    included, whose fourth seat (3) stays empty: there seat 2's next player, seat 0, is 2
+    seats on, and seat 0's previous player, seat 2, is 2 seats on too (a real three-player
+    record, MahjongLM's test data, claims so). A count that lands on the empty seat is a
+    located problem, never another seat."""
+    source = (seat + (code & 3)) % 4
+    if source >= players:
+        message = f"m={code}: a claim from seat {source}, empty at a table of three"
+        raise MjlogError(message, at, "m")
+    return source
 
 
 def _claim(

@@ -21,10 +21,10 @@ its discard was won on.
 A three-player game keeps the four seats' arrays, the fourth seat's dealt hand, takes and
 discards empty (and its score 0); a North set aside is ``f44`` among its player's discards,
 its replacement the next take. The hand's ``kyoku`` counts four to a round there too (the
-dealer is ``kyoku % 4``), and a meld string's letter names the previous player (first) or
-the next (last): no one sits across. These are readings of the layout (no licensed
-three-player record was at hand to confirm them). A hand whose result is empty ``[]`` is
-a hand the log stops before its end (the replay says so).
+dealer is ``kyoku % 4``), and a meld string's letter counts its seat round the four seats
+(:meth:`Meld.source`), as real three-player Tenhou records write them (read, not shipped:
+no licence allows it; see ``tests/real_logs/README.md``). A hand whose result is empty
+``[]`` is a hand the log stops before its end (the replay says so).
 
 The game's ``rule`` header names the table's rules (:func:`table_options`): ``aka`` (or
 ``aka51``-``aka53``, the red fives of each suit) and the lobby's ``disp`` (``鳳南喰赤``: 喰
@@ -122,12 +122,14 @@ class Meld:
         return self.tiles[min(self.marked, len(self.tiles) - 1)]
 
     def source(self, caller: int, players: int) -> int | None:
-        """The seat a chi, pon or open kan claims from: the letter first is the previous
-        player, second the one across (None at a table of three), last the next player."""
-        steps = 1 if self.letter == "c" else {0: 1, 1: 2}.get(self.marked, 3)
-        if players == 3 and steps == 2:
-            return None
-        return (caller + (1 if steps == 3 else -steps)) % players
+        """The seat a chi, pon or open kan claims from, counted round Tenhou's four seats:
+        the letter first is the previous seat, second the one across, last the next. A
+        three-player game keeps the fourth seat, empty: seat 2's next player (seat 0) is
+        across, and so is seat 0's previous (seat 2). None when the count lands on the
+        empty seat."""
+        steps = 3 if self.letter == "c" else {0: 3, 1: 2}.get(self.marked, 1)
+        source = (caller + steps) % PLAYERS
+        return source if source < players else None
 
 
 def parse_meld(text: str, *path: int) -> Meld:
