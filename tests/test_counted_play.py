@@ -1,8 +1,9 @@
 """The counts each seat's hand is kept as in play held equal to their definitions: over
 seeded random deals of every variant, after every action, each seat's counts are those of
-its tiles and its waits those of :meth:`PlayRules.waits` (the readable definition); and the
-riichi fast paths (waits and completeness from counts) agree with the readable ones on many
-random hands (``MJSPEC_LONG=1`` plays 100 deals a variant, else 4)."""
+its tiles and its waits those of :meth:`PlayRules.waits` (the readable definition); the fast
+paths (waits from counts, riichi's completeness and riichi declarations, the discards that
+leave a hand ready, from counts) agree with the readable ones on many random hands and along
+random play (``MJSPEC_LONG=1`` plays 100 deals a variant, else 4)."""
 
 from __future__ import annotations
 
@@ -14,11 +15,15 @@ import pytest
 from reference_engine.analysis.counted import CountedHand
 from reference_engine.analysis.decompose import counts_of
 from reference_engine.play.hands import waits_of
+from reference_engine.play.rules import without
 from reference_engine.play.selfplay import random_hand
+from reference_engine.play.state import Phase
 from reference_engine.variants import find_variant
 from reference_engine.variants.riichi.play import RiichiPlay
 from spec import variant_ids
+from spec.actions import Action, ActionKind
 from spec.melds import Meld, MeldKind
+from spec.seats import SEATS
 from spec.tiles import Tile
 
 DEALS = 100 if os.environ.get("MJSPEC_LONG") else 4
@@ -86,3 +91,53 @@ def test_waits_from_counts_agree_with_the_readable_ones_on_random_hands(variant:
         waiting += bool(waits)
     assert complete > 100
     assert waiting > 100
+
+
+@pytest.mark.parametrize("variant", ["riichi", "riichi-sanma"])
+def test_riichi_discards_from_counts_are_those_that_leave_the_hand_ready(variant: str) -> None:
+    rules = find_variant(variant).play_rules()
+    assert isinstance(rules, RiichiPlay)
+    rng = random.Random(31)
+    tiles = rules.tile_set()
+    kong = Meld(MeldKind.KONG, (Tile.EAST,) * 4, concealed=True)
+    found = 0
+    for trial in range(2_000):
+        melds = (kong,) if trial % 4 == 0 else ()
+        pool = [t for t in tiles if t.normal is not Tile.EAST] if melds else tiles
+        size = rules.hand_size + 1 - 3 * len(melds)
+        hand = (
+            complete_hand(rng, pool, size) if trial % 2 else tuple(sorted(rng.sample(pool, size)))
+        )
+        defined = {t.normal for t in set(hand) if rules.is_ready(without(hand, t), melds)}
+        counted = CountedHand(hand)
+        assert set(rules.shapes.ready_discards(counted, bool(melds))) == defined, hand
+        assert counted.tiles() == hand, "the counted hand is left as it was"
+        found += bool(defined)
+    assert found > 100
+
+
+@pytest.mark.parametrize("variant", ["riichi", "riichi-sanma"])
+def test_the_riichi_declarations_offered_in_play_are_the_readable_ones(variant: str) -> None:
+    rules = find_variant(variant).play_rules()
+    assert isinstance(rules, RiichiPlay)
+    checked = 0
+    for seed in range(DEALS * 5):
+        for state, _ in random_hand(rules, seed):
+            if state.phase is not Phase.DISCARD:
+                continue
+            seat = state.turn
+            index = SEATS.index(seat)
+            extras = rules.turn_extras(state, seat)
+            riichi = [a for a in extras if a.kind is ActionKind.RIICHI]
+            hand, melds = state.hands[index], state.melds[index]
+            closed = all(not meld.is_open for meld in melds)
+            allowed = closed and state.drawn is not None and not state.ready[index]
+            allowed = allowed and state.live_tiles >= rules.riichi_min_live_tiles
+            defined = [
+                Action(seat, ActionKind.RIICHI, t)
+                for t in sorted(set(hand))
+                if allowed and rules.is_ready(without(hand, t), melds)
+            ]
+            assert riichi == defined, (seed, hand)
+            checked += 1
+    assert checked > 500  # random play seldom reaches a ready closed hand: see the test above

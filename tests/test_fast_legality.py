@@ -1,7 +1,8 @@
 """The fast paths of play held equal to their definitions over seeded random deals of every
 variant: :func:`is_legal` to membership of :func:`legal_actions` (the legal actions and
-plausible illegal ones), and the seats asked about a discard (:func:`claimants`) to those
-:func:`claim_options` gives a claim (``MJSPEC_LONG=1`` plays 200 deals a variant, else 4)."""
+plausible illegal ones), and the claims offered on a discard (:func:`claim_offers`, decided
+once) to those :func:`claim_options` gives each seat (``MJSPEC_LONG=1`` plays 200 deals a
+variant, else 4)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from reference_engine.play import moves
-from reference_engine.play.claims import claim_options, claimants
+from reference_engine.play.claims import claim_offers, claim_options
 from reference_engine.play.legality import is_legal, legal_actions
 from reference_engine.play.rules import PlayRules
 from reference_engine.play.selfplay import random_hand
@@ -81,14 +82,16 @@ def test_the_seats_asked_about_a_discard_are_those_with_a_claim_on_it(
 ) -> None:
     asked: list[frozenset[Seat]] = []
 
-    def checked(rules: PlayRules, state: GameState, tile: Tile, discarder: Seat) -> frozenset[Seat]:
-        found = claimants(rules, state, tile, discarder)
-        defined = {s for s in state.in_play() if claim_options(rules, state, s, tile, discarder)}
-        assert found == defined, (state, tile)
-        asked.append(found)
+    def checked(
+        rules: PlayRules, state: GameState, tile: Tile, discarder: Seat
+    ) -> dict[Seat, tuple[Action, ...]]:
+        found = claim_offers(rules, state, tile, discarder)
+        every = {s: tuple(claim_options(rules, state, s, tile, discarder)) for s in state.in_play()}
+        assert found == {s: options for s, options in every.items() if options}, (state, tile)
+        asked.append(frozenset(found))
         return found
 
-    monkeypatch.setattr(moves, "claimants", checked)
+    monkeypatch.setattr(moves, "claim_offers", checked)
     for _ in states(variant):
         pass
     assert any(asked)

@@ -94,6 +94,11 @@ class CountedHand:
             self.reds[_REDS[tile]] -= 1
         self._shift(tile.normal, -1)
 
+    def adjust(self, kind: int, step: int) -> None:
+        """Change the count of one kind by ``step`` (+1 or -1), red fives aside: a look at
+        the hand with a tile less (or more), undone at once by the opposite step."""
+        self._shift(kind, step)
+
     def _held_exactly(self, tile: Tile) -> int:
         """Copies of this very tile held: red fives and plain fives counted apart."""
         if tile.is_flower:

@@ -70,31 +70,30 @@ def call_options(
     return options
 
 
-def claimants(rules: PlayRules, state: GameState, tile: Tile, discarder: Seat) -> frozenset[Seat]:
-    """The seats with a claim on ``tile`` (those :func:`claim_options` gives any), each asked
-    only where the tile could serve it: among its waits for a win (every family's win on
-    a discard needs the tile among the waits), two copies held for a pung or kong, the two
-    other tiles of a run for a chow by the seat after the discarder."""
-    return frozenset(
-        seat
-        for seat in state.in_play()
-        if seat is not discarder and _has_claim(rules, state, seat, tile, discarder)
-    )
-
-
-def _has_claim(rules: PlayRules, state: GameState, seat: Seat, tile: Tile, discarder: Seat) -> bool:
-    """Does :func:`claim_options` give ``seat`` any claim on ``tile``? (asked as above)."""
+def claim_offers(
+    rules: PlayRules, state: GameState, tile: Tile, discarder: Seat
+) -> dict[Seat, tuple[Action, ...]]:
+    """Each seat's claims on ``tile`` (:func:`claim_options`), for the seats that have any:
+    the claims decided once per discard, kept in the window (``GameState.offers``). A seat
+    is asked only where the tile could serve it: among its waits for a win (every family's
+    win on a discard needs the tile among the waits), two copies held for a pung or kong,
+    the two other tiles of a run for a chow by the seat after the discarder."""
     plain = tile.normal
-    if plain in state.waits[SEATS.index(seat)] and rules.may_win(state, seat, tile, WinBy.DISCARD):
-        return True
-    if plain.is_flower:
-        return False
-    counts = state.counted[SEATS.index(seat)].counts
-    if counts[plain] < 2:
-        chow = rules.chow_allowed and seat is state.after(discarder)
-        if not chow or not any(all(counts[t] for t in o) for _, o in _RUNS.get(plain, ())):
-            return False
-    return bool(call_options(rules, state, seat, tile, discarder))
+    if plain.is_flower:  # a flower is never offered; it would make no set
+        return {}
+    runs = _RUNS.get(plain, ()) if rules.chow_allowed else ()
+    after = state.after(discarder)
+    offers: dict[Seat, tuple[Action, ...]] = {}
+    for index, seat in enumerate(state.seats):
+        if seat is discarder or seat in state.left:
+            continue
+        counts = state.counted[index].counts
+        chow = seat is after and any(all(counts[t] for t in others) for _, others in runs)
+        if plain in state.waits[index] or counts[plain] >= 2 or chow:
+            options = claim_options(rules, state, seat, tile, discarder)
+            if options:
+                offers[seat] = tuple(options)
+    return offers
 
 
 def _chows(seat: Seat, hand: tuple[Tile, ...], counts: list[int], tile: Tile) -> list[Action]:

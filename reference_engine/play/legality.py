@@ -35,7 +35,9 @@ def legal_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action
     if state.phase is Phase.ROB or state.win_only:
         return [Action(seat, ActionKind.WIN), Action(seat, ActionKind.PASS)]
     assert state.pending_from is not None
-    options = claim_options(rules, state, seat, state.pending, state.pending_from)
+    options = state.offers.get(seat)
+    if options is None:  # a window not opened by a discard (a claim request's table)
+        options = tuple(claim_options(rules, state, seat, state.pending, state.pending_from))
     return [*options, Action(seat, ActionKind.PASS)]
 
 
@@ -134,10 +136,14 @@ def _legal_claim(rules: PlayRules, state: GameState, action: Action) -> bool:
     tile, source = state.pending, state.pending_from
     assert tile is not None
     assert source is not None
-    if kind is ActionKind.PASS or kind is ActionKind.WIN:
-        if action.tile is not None or not _plain(action):
-            return False
-        return kind is ActionKind.PASS or rules.may_win(state, seat, tile, WinBy.DISCARD)
+    if kind is ActionKind.PASS:
+        return action.tile is None and _plain(action)
+    offered = state.offers.get(seat)
+    if offered is not None:
+        return action in offered
+    if kind is ActionKind.WIN:
+        plain = action.tile is None and _plain(action)
+        return plain and rules.may_win(state, seat, tile, WinBy.DISCARD)
     return action in call_options(rules, state, seat, tile, source)
 
 

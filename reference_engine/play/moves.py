@@ -4,7 +4,7 @@ passing on. Each move changes the state in place and returns it."""
 
 from __future__ import annotations
 
-from reference_engine.play.claims import claimants, granted
+from reference_engine.play.claims import claim_offers, granted
 from reference_engine.play.deal import declared
 from reference_engine.play.hands import add_tile, draw, remove_tiles, set_melds, take
 from reference_engine.play.rules import PlayRules
@@ -37,10 +37,11 @@ def discard(rules: PlayRules, state: GameState, action: Action) -> GameState:
     state.pending = tile
     state.pending_from = seat
     state.replacement_drawn = False
-    awaiting = claimants(rules, state, tile, seat)
-    if not awaiting:
+    state.phase = Phase.CLAIM  # the claims are judged in the window (riichi's kongs read it)
+    offers = claim_offers(rules, state, tile, seat)
+    if not offers:
         return _after_discard(rules, state, None)
-    return state.update(phase=Phase.CLAIM, awaiting=awaiting, answers=())
+    return state.update(awaiting=frozenset(offers), answers=(), offers=offers)
 
 
 def let_all_pass(

@@ -10,6 +10,7 @@ import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 from reference_engine.analysis.counted import CountedHand
@@ -20,6 +21,7 @@ from spec.seats import SEATS, Seat, next_seat
 from spec.tiles import Tile
 
 T = TypeVar("T")
+_NO_OFFERS: Mapping[Seat, tuple[Action, ...]] = MappingProxyType({})
 
 
 class Phase(Enum):
@@ -92,7 +94,9 @@ class GameState:
     the first discard (phase ``DECLARE``). ``win_only`` marks a claim window on a tile
     that only a win may take (riichi's North set aside). ``left`` holds the seats that
     have left the hand (a winner of a family whose hand goes on after a win); turns and
-    claims pass them by. ``counted`` holds each seat's hand as counts (its flowers aside),
+    claims pass them by. ``offers`` holds, while a discard awaits its answers, the claims
+    each seat asked may make on it (decided once, when the tile is discarded: a mapping
+    replaced, never changed). ``counted`` holds each seat's hand as counts (its flowers aside),
     kept with ``hands`` by every change (:mod:`~reference_engine.play.hands`); it follows
     from the hands, so it takes no part in comparing states. ``extra`` is the rule
     family's own state (riichi's furiten,
@@ -134,6 +138,7 @@ class GameState:
     rob_concealed: bool = False
     declaring: Declarations | None = None
     extra: object = None
+    offers: Mapping[Seat, tuple[Action, ...]] = field(default_factory=dict)
     counted: list[CountedHand] = field(default_factory=list, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -169,6 +174,7 @@ class GameState:
         self.pending_from = None
         self.awaiting = frozenset()
         self.answers = ()
+        self.offers = _NO_OFFERS
         return self.update(**changes)
 
     def ended(self, end: HandEnd) -> GameState:
@@ -177,6 +183,7 @@ class GameState:
         self.end = end
         self.awaiting = frozenset()
         self.answers = ()
+        self.offers = _NO_OFFERS
         return self
 
     @property

@@ -13,9 +13,8 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
-from reference_engine.analysis.counted import CountedHand, kinds_of
+from reference_engine.analysis.counted import CountedHand
 from reference_engine.analysis.decompose import counts_of, is_sets_and_pair
-from reference_engine.analysis.shanten import shanten_of
 from reference_engine.analysis.waits import sets_and_pair_waits
 from reference_engine.play.refusal import Refusal, Refused
 from reference_engine.play.rules import PlayRules, winning_hand, without
@@ -23,11 +22,13 @@ from reference_engine.play.state import EndReason, GameState, HandEnd, Phase, Pl
 from reference_engine.variants.riichi.abortive import after_discard, may_call_nine_terminals
 from reference_engine.variants.riichi.context import RiichiWin
 from reference_engine.variants.riichi.house import OpenKanDora
+from reference_engine.variants.riichi.liability import made_certain
 from reference_engine.variants.riichi.north import (
     may_set_north_aside,
     north_passed,
     set_north_aside,
 )
+from reference_engine.variants.riichi.ready import CountedShapes
 from reference_engine.variants.riichi.scoring import RiichiScore, RiichiScorer
 from reference_engine.variants.riichi.settlement import declared, draw_payments, drawn_end, win_end
 from reference_engine.variants.riichi.shapes import (
@@ -45,7 +46,7 @@ from spec.actions import Action, ActionKind
 from spec.errors import RuleError
 from spec.melds import Meld, MeldKind
 from spec.seats import SEATS, Seat
-from spec.tiles import DRAGONS, TERMINALS_AND_HONOURS, WINDS, Tile, format_tiles
+from spec.tiles import TERMINALS_AND_HONOURS, Tile, format_tiles
 from spec.wins import WinBy
 
 
@@ -107,7 +108,7 @@ class RiichiPlay(PlayRules):
         self.extracts_north = "nuki-dora" in scorer.rows
         self._kinds = self.profile.tiles.kinds
         self._complete = lru_cache(maxsize=1 << 16)(self._complete_uncached)
-        self._waits_of_mask: dict[int, frozenset[Tile]] = {}
+        self.shapes = CountedShapes(frozenset(int(kind) for kind in self._kinds))
         match = self.profile.sections.get("match", {})
         self.noten_total = int(match.get("noten_total", 0))
         self.deposit = self.numbers.payments["riichi_deposit"]
@@ -164,18 +165,9 @@ class RiichiPlay(PlayRules):
     def counted_waits(
         self, counted: CountedHand, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]
     ) -> frozenset[Tile]:
-        """:meth:`waits` from the counts kept: sets and a pair by the counted hand's suit
-        keys, seven pairs and the thirteen orphans (no melds) by their readable tests."""
-        mask = counted.wait_mask()
-        if not melds:
-            counts = counted.counts
-            for kind in seven_pairs_waits(counts) + thirteen_orphans_waits(counts):
-                mask |= 1 << kind
-        found = self._waits_of_mask.get(mask)
-        if found is None:
-            found = frozenset(t for t in kinds_of(mask) if t in self._kinds)
-            self._waits_of_mask[mask] = found
-        return found
+        """:meth:`waits` from the counts kept
+        (:meth:`~reference_engine.variants.riichi.ready.CountedShapes.waits`)."""
+        return self.shapes.waits(counted, bool(melds))
 
     def is_complete_counted(self, counted: CountedHand, melds: int) -> bool:
         """:meth:`is_complete` of a seat's hand from the counts kept (14 tiles with melds)."""
@@ -276,12 +268,15 @@ class RiichiPlay(PlayRules):
         extra = riichi_state(state).indicators_turned()  # riichi.house.open-kan-dora
         riichi = action.kind is ActionKind.RIICHI
         first = riichi and not state.has_discarded[index] and not extra.interrupted
-        return extra.evolve(
-            discarded=replace_at(extra.discarded, seat, (*extra.discarded[index], tile)),
-            furiten=replace_at(extra.furiten, seat, extra.furiten[index] and state.ready[index]),
-            ippatsu=replace_at(extra.ippatsu, seat, riichi),
-            double_ready=replace_at(extra.double_ready, seat, extra.double_ready[index] or first),
-        )
+        discarded = replace_at(extra.discarded, seat, (*extra.discarded[index], tile))
+        changes: dict[str, Any] = {"discarded": discarded}  # the seat's other facts as changed
+        if extra.furiten[index] and not state.ready[index]:
+            changes["furiten"] = replace_at(extra.furiten, seat, False)
+        if extra.ippatsu[index] is not riichi:
+            changes["ippatsu"] = replace_at(extra.ippatsu, seat, riichi)
+        if first:
+            changes["double_ready"] = replace_at(extra.double_ready, seat, True)
+        return extra.evolve(**changes)
 
     def on_call(self, state: GameState, caller: Seat, meld: Meld) -> RiichiState:
         """A call ends every ippatsu and the first go-around; the discarder's nagashi is gone
@@ -292,30 +287,12 @@ class RiichiPlay(PlayRules):
         extra = riichi_state(state)
         called = replace_at(extra.called_from, source, True)
         changes: dict[str, Any] = {"called_from": called}
-        made = self._made_certain(state.melds_of(caller), meld)
+        made = made_certain(self.numbers.house.pao.yakuman, state.melds_of(caller), meld)
         if made is not None:
             index = SEATS.index(caller)
             mine = (*extra.liable[index], (made, source))
             changes["liable"] = replace_at(extra.liable, caller, mine)
         return extra.evolve(ippatsu=(False,) * len(called), interrupted=True, **changes)
-
-    def _made_certain(self, melds: tuple[Meld, ...], meld: Meld) -> str | None:
-        """riichi.house.pao: the liable yakuman that the claimed ``meld`` makes certain: the
-        third dragon or the fourth wind among pons and kans, or (where the table says so) the
-        fourth kan by an open kan; None otherwise."""
-        if meld.kind is MeldKind.CHOW:
-            return None
-        liable = self.numbers.house.pao.yakuman
-        tile = meld.base
-        sets = {m.base for m in melds if m.kind is not MeldKind.CHOW}
-        if "daisangen" in liable and tile in DRAGONS and sets.issuperset(DRAGONS):
-            return "daisangen"
-        if "daisuushii" in liable and tile in WINDS and sets.issuperset(WINDS):
-            return "daisuushii"
-        kongs = sum(1 for m in melds if m.kind is MeldKind.KONG)
-        if "suukantsu" in liable and meld.kind is MeldKind.KONG and kongs == 4:
-            return "suukantsu"
-        return None
 
     def on_kong(self, state: GameState, kong: Meld) -> RiichiState:
         """riichi.play.kongs: each kong turns over the next dora indicator at once, and ends
@@ -413,20 +390,24 @@ class RiichiPlay(PlayRules):
     def turn_extras(self, state: GameState, seat: Seat) -> list[Action]:
         index = SEATS.index(seat)
         actions: list[Action] = []
-        hand = state.hand(seat)
-        melds = state.melds_of(seat)
-        riichi = not state.ready[index] and self._may_declare_riichi(state, seat)
-        if riichi and shanten_of(hand, len(melds)) <= 0:
-            actions += [
-                Action(seat, ActionKind.RIICHI, t)
-                for t in sorted(set(hand))
-                if self.is_ready(without(hand, t), melds)
-            ]
+        if not state.ready[index] and self._may_declare_riichi(state, seat):
+            actions += self._riichi_discards(state, seat)
         if self.extracts_north and may_set_north_aside(state, seat):
             actions.append(Action(seat, ActionKind.NORTH))
         if may_call_nine_terminals(state, seat, self.abortive):
             actions.append(Action(seat, ActionKind.NINE_TERMINALS))
         return actions
+
+    def _riichi_discards(self, state: GameState, seat: Seat) -> list[Action]:
+        """sanma.play.riichi: each distinct tile whose discard leaves the hand ready (its
+        readable definition: :meth:`is_ready` of the hand less that tile), found from the
+        counts kept in one pass (:meth:`CountedShapes.ready_discards`)."""
+        index = SEATS.index(seat)
+        kinds = self.shapes.ready_discards(state.counted[index], bool(state.melds[index]))
+        if not kinds:
+            return []
+        hand = state.hands[index]
+        return [Action(seat, ActionKind.RIICHI, t) for t in sorted(set(hand)) if t.normal in kinds]
 
     def _may_declare_riichi(self, state: GameState, seat: Seat) -> bool:
         """sanma.play.riichi: a closed hand (concealed kongs allowed) with enough live tiles
