@@ -2,25 +2,20 @@
 on loopback. Run by ``nox -s browser`` after ``nox -s docs`` (``MJSPEC_BROWSER=1``: a missing
 site or browser is then a failure, not a skip). Every page visited must log no console error
 and ask nothing of any host but the local server; screenshots of the key pages at 390 px and
-1280 px are written to ``docs/_build/screenshots/``.
+1280 px are written to ``docs/_build/screenshots/``. The site, its server and the browser are
+``browser_site``'s fixtures.
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
-import os
 import re
-import shutil
-import sys
-import threading
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_site import NARROW, WIDE, Watched, screenshot, serve
 from docsite import build_site
 
 from conformance.compare import compare
@@ -29,134 +24,7 @@ from conformance.score_cli import options_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-ROOT = Path(__file__).resolve().parent.parent
-SITE = Path(os.environ.get("MJSPEC_SITE", ROOT / "docs" / "_build" / "html"))
-SCREENSHOTS = SITE.parent / "screenshots"
-REQUIRED = os.environ.get("MJSPEC_BROWSER") == "1"
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 START_TIMEOUT_MS = 120_000
-WIDE, NARROW = 1280, 390
-
-
-def _missing(what: str) -> None:
-    if REQUIRED:
-        pytest.fail(f"{what} (MJSPEC_BROWSER=1 asks for the browser tests)")
-    pytest.skip(what)
-
-
-class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the types a browser insists on for modules and WebAssembly."""
-
-    extensions_map = {  # noqa: RUF012 (the base class's own attribute, extended)
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-    }
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-class Server(http.server.ThreadingHTTPServer):
-    """A page closed while a file is still being sent breaks the connection: not an error
-    of the site, so not printed."""
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
-
-
-def _serve(folder: Path) -> Iterator[str]:
-    server = Server(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-@pytest.fixture(scope="session")
-def site() -> Path:
-    if not (SITE / "index.html").is_file():
-        _missing(f"no built site at {SITE} (run nox -s docs first)")
-    return SITE
-
-
-@pytest.fixture(scope="session")
-def site_url(site: Path) -> Iterator[str]:
-    yield from _serve(site)
-
-
-@pytest.fixture(scope="session")
-def chromium() -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("playwright is not installed (pip install '.[browser]')")
-    executable = os.environ.get("MJSPEC_CHROMIUM") or shutil.which("chromium")
-    if executable is None:
-        _missing("Debian's chromium is not installed (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
-        yield browser
-        browser.close()
-
-
-class Watched:
-    """A page whose console errors and requests off loopback are recorded (and refused)."""
-
-    def __init__(self, browser: Any, width: int) -> None:
-        self.context = browser.new_context(viewport={"width": width, "height": 900})
-        self.errors: list[str] = []
-        self.outside: list[str] = []
-        self.context.route(re.compile(r"^(?!http://127\.0\.0\.1[:/]).*"), self._refuse)
-        self.page = self.context.new_page()
-        self.page.on("console", self._console)
-        self.page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
-
-    def _refuse(self, route: Any) -> None:
-        if not route.request.url.startswith(("data:", "blob:", "file:")):
-            self.outside.append(route.request.url)
-            route.abort()
-        else:
-            route.continue_()
-
-    def _console(self, message: Any) -> None:
-        if message.type == "error":
-            self.errors.append(f"console: {message.text}")
-
-    def close(self) -> None:
-        self.context.close()
-
-
-@pytest.fixture
-def watched(chromium: Any) -> Iterator[Watched]:
-    """A 1280 px page; after the test, no console error and no request off loopback."""
-    page = Watched(chromium, WIDE)
-    yield page
-    page.close()
-    assert page.errors == []
-    assert page.outside == []
-
-
-def _screenshot(page: Any, name: str, *, full_page: bool = False) -> None:
-    """The page as shown (scrolled to its first hand, if any), or all of it."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    hands = page.locator(".mj-fixture")
-    if not full_page and hands.count():
-        hands.first.scroll_into_view_if_needed()
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
 
 
 def _open_calculator(watched: Watched, site_url: str) -> Any:
@@ -213,7 +81,7 @@ def test_a_rule_page_draws_its_tiles_from_the_symbol_sheet(watched: Watched, sit
     assert box is not None
     assert box["width"] == 30
     assert box["height"] == 40
-    _screenshot(page, "taiwanese-1280")
+    screenshot(page, "taiwanese-1280")
 
 
 def test_the_calculator_scores_the_taiwanese_worked_example_typed_in(
@@ -228,7 +96,7 @@ def test_the_calculator_scores_the_taiwanese_worked_example_typed_in(
     assert _payments(page) == {"east": 36, "south": -12, "west": -12, "north": -12}
     command = page.inner_text(".mj-calc-command")
     assert command == "mjspec score --variant taiwanese --hand 123456m789p222s678s55m --discards 20"
-    _screenshot(page, "calculator-1280", full_page=True)
+    screenshot(page, "calculator-1280", full_page=True)
 
 
 def test_the_calculator_scores_a_riichi_hand_typed_in(watched: Watched, site_url: str) -> None:
@@ -328,7 +196,7 @@ def test_every_link_of_the_comparison_page_resolves(watched: Watched, site_url: 
         if fragment and f'id="{fragment}"' not in pages[address]:
             broken.append(link)
     assert broken == []
-    _screenshot(page, "compare-1280", full_page=True)
+    screenshot(page, "compare-1280", full_page=True)
 
 
 NARROW_PAGES = [
@@ -360,7 +228,7 @@ def test_no_tile_or_table_runs_off_the_page(
         }"""
     )
     name = address.removesuffix(".html").replace("/", "-")
-    _screenshot(page.page, f"{name}-{width}")
+    screenshot(page.page, f"{name}-{width}")
     errors = page.errors
     page.close()
     assert overflowing == []
@@ -391,7 +259,7 @@ def test_fixture_text_with_markup_in_it_is_shown_as_text(chromium: Any, tmp_path
     pages = {"list": page_body, "rules": ".. mjspec-rules:: taiwanese\n"}
     result, out = build_site(tmp_path, HOSTILE_FIXTURE, "taiwanese/payments", pages)
     assert result.returncode == 0, result.stderr
-    for url in _serve(out):
+    for url in serve(out):
         page = Watched(chromium, WIDE)
         page.page.goto(url + "list.html")
         article = page.page.inner_text("body")
