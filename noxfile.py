@@ -84,7 +84,8 @@ def browser(session: nox.Session) -> None:
     session.install(".[test,docs,adapters,browser]")
     if not Path(SITE, "index.html").is_file():
         session.run(*SPHINX_BUILD)
-    session.run("pytest", "-m", "browser", "tests/test_browser.py", env={"MJSPEC_BROWSER": "1"})
+    tests = sorted(str(path) for path in Path("tests").glob("test_browser*.py"))
+    session.run("pytest", "-m", "browser", *tests, env={"MJSPEC_BROWSER": "1"})
 
 
 @nox.session(python=PYTHON)
