@@ -114,13 +114,13 @@ _GROUP_SET = {
 
 
 def meld_set(meld: Meld) -> HandSet:
-    return HandSet(
-        _MELD_SET[meld.kind],
-        meld.base,
-        open=meld.is_open,
-        concealed=not meld.is_open,
-        declared=True,
-    )
+    return _declared_set(meld.kind, meld.base, meld.is_open)
+
+
+@cache
+def _declared_set(kind: MeldKind, tile: Tile, is_open: bool) -> HandSet:
+    """The set of a reading made of a declared meld (one shared instance of each)."""
+    return HandSet(_MELD_SET[kind], tile, open=is_open, concealed=not is_open, declared=True)
 
 
 @cache
@@ -145,21 +145,36 @@ def wait_of(group: Group, winning: Tile) -> Wait:
 
 
 def readings(
-    hand: WinningHand, decomposition: Decomposition, shape: Shape, *, on_anothers_tile: bool
+    hand: WinningHand,
+    decomposition: Decomposition,
+    shape: Shape,
+    *,
+    on_anothers_tile: bool,
+    declared: tuple[HandSet, ...] | None = None,
+    tiles: tuple[Tile, ...] | None = None,
 ) -> Iterator[Reading]:
-    """Every reading of one decomposition: one per distinct group the winning tile can complete."""
+    """Every reading of one decomposition: one per distinct group the winning tile can
+    complete, in group order. ``declared`` (the melds' sets) and ``tiles`` (the hand's
+    tiles, melds included) may be given when the caller reads several decompositions of
+    one hand."""
     winning = hand.winning_tile.normal
-    declared = tuple(meld_set(meld) for meld in hand.melds)
-    tiles = hand.concealed + tuple(t for meld in hand.melds for t in meld.tiles)
+    if declared is None:
+        declared = tuple(meld_set(meld) for meld in hand.melds)
+    if tiles is None:
+        tiles = hand_tiles(hand)
+    items = [_concealed_set(group.tile, group.kind, True) for group in decomposition]
     for chosen in sorted(set(decomposition)):
         if winning not in chosen.tiles:
             continue
-        sets: list[HandSet] = list(declared)
-        pairs: list[HandSet] = []
-        seen_chosen = False
-        for group in decomposition:
-            completed = group == chosen and not seen_chosen
-            seen_chosen = seen_chosen or completed
-            item = _concealed_set(group.tile, group.kind, not (completed and on_anothers_tile))
-            (pairs if group.kind is GroupKind.PAIR else sets).append(item)
-        yield Reading(shape, tuple(sets), tuple(pairs), wait_of(chosen, winning), tiles)
+        first = decomposition.index(chosen)  # the copy the winning tile completed
+        completed = items.copy()
+        completed[first] = _concealed_set(chosen.tile, chosen.kind, not on_anothers_tile)
+        sets = [item for item in completed if item.kind is not SetKind.PAIR]
+        pairs = tuple(item for item in completed if item.kind is SetKind.PAIR)
+        wait = wait_of(chosen, winning)
+        yield Reading(shape, (*declared, *sets), pairs, wait, tiles)
+
+
+def hand_tiles(hand: WinningHand) -> tuple[Tile, ...]:
+    """The tiles of a hand: its concealed tiles, then each meld's."""
+    return hand.concealed + tuple(t for meld in hand.melds for t in meld.tiles)

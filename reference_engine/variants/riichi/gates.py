@@ -48,6 +48,10 @@ _OUTSIDE_TILE = tuple(int(bool(bits & (HONOUR | TERMINAL))) for bits in CLASS_BI
 _win_flags = attrgetter(*WIN_FLAGS)  # a win's WIN_FLAGS, in order
 
 
+HandKey = tuple[int, bool, tuple[bool, ...]]  # a hand's class bits, outside, win flags
+SetKey = tuple[Shape, int, int, int, int, int]  # the fields of SetFacts, in order
+
+
 @dataclass(frozen=True, slots=True)
 class HandFacts:
     """Which classes of tile a hand holds (red fives as fives), in how many suits, whether
@@ -63,14 +67,30 @@ class HandFacts:
 
     @classmethod
     def of(cls, win: RiichiWin, tiles: tuple[Tile, ...]) -> HandFacts:
-        bits = reduce(or_, map(CLASS_BITS.__getitem__, set(tiles)), 0)
+        return cls.of_key(cls.key(win, tiles))
+
+    @staticmethod
+    def key(win: RiichiWin, tiles: tuple[Tile, ...]) -> HandKey:
+        """What the facts are read from, as a plain key (a dict key hashed at C speed, so
+        that a hand's facts are built only the first time they are met): the tiles' class
+        and suit bits, whether :data:`OUTSIDE` of them are terminals or honours, and the
+        win's :data:`WIN_FLAGS` as booleans."""
+        return (
+            reduce(or_, map(CLASS_BITS.__getitem__, set(tiles)), 0),
+            sum(map(_OUTSIDE_TILE.__getitem__, tiles)) >= OUTSIDE,
+            _win_flags(win),
+        )
+
+    @classmethod
+    def of_key(cls, key: HandKey) -> HandFacts:
+        bits, outside, flags = key
         return cls(
             honours=bool(bits & HONOUR),
             terminals=bool(bits & TERMINAL),
             simples=bool(bits & SIMPLE),
             suits=sum(1 for suit in _SUIT_BITS if bits & suit),
-            outside=sum(map(_OUTSIDE_TILE.__getitem__, tiles)) >= OUTSIDE,
-            flags=frozenset(compress(WIN_FLAGS, _win_flags(win))),
+            outside=outside,
+            flags=frozenset(compress(WIN_FLAGS, flags)),
         )
 
 
@@ -87,15 +107,25 @@ class SetFacts:
 
     @classmethod
     def of(cls, reading: Reading) -> SetFacts:
-        pungs = reading.pungs
-        return cls(
-            shape=reading.shape,
-            chows=len(reading.chows),
-            pungs=len(pungs),
-            kongs=sum(1 for s in pungs if s.kind is SetKind.KONG),
-            dragon_pungs=sum(1 for s in pungs if s.tile in DRAGONS),
-            wind_pungs=sum(1 for s in pungs if s.tile in WINDS),
-        )
+        return cls(*cls.key(reading))
+
+    @staticmethod
+    def key(reading: Reading) -> SetKey:
+        """The facts' fields as a plain key, counted in one pass over the sets."""
+        chows = pungs = kongs = dragons = winds = 0
+        for item in reading.sets:
+            kind = item.kind
+            if kind is SetKind.CHOW:
+                chows += 1
+                continue
+            pungs += 1
+            if kind is SetKind.KONG:
+                kongs += 1
+            if item.tile in DRAGONS:
+                dragons += 1
+            elif item.tile in WINDS:
+                winds += 1
+        return (reading.shape, chows, pungs, kongs, dragons, winds)
 
 
 @dataclass(frozen=True, slots=True)

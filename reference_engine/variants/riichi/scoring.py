@@ -7,12 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
 from reference_engine.analysis.reading import Reading
 from reference_engine.variants.riichi.context import RiichiNumbers, RiichiWin, riichi_numbers
 from reference_engine.variants.riichi.fu import fu as fu_of
-from reference_engine.variants.riichi.gates import Facts, HandFacts, SetFacts
+from reference_engine.variants.riichi.gates import HandFacts, HandKey, SetFacts, SetKey
 from reference_engine.variants.riichi.house import PaoCovers, Renhou
 from reference_engine.variants.riichi.points import Points, base_points, payments
 from reference_engine.variants.riichi.shapes import riichi_readings
@@ -46,9 +45,9 @@ class RiichiScorer:
     def __init__(self, profile: Profile) -> None:
         self.profile = profile
         self.seats = tuple(Seat(s) for s in profile.seats)
-        self._gated: dict[Facts, tuple[Checks, Checks]] = {}
-        self._by_set_facts: dict[SetFacts, frozenset[str]] = {}
-        self._by_hand_facts: dict[HandFacts, frozenset[str]] = {}
+        self._gated: dict[HandKey, dict[SetKey, tuple[Checks, Checks]]] = {}
+        self._by_set_facts: dict[SetKey, frozenset[str]] = {}
+        self._by_hand_facts: dict[HandKey, frozenset[str]] = {}
 
     @cached_property
     def rows(self) -> dict[str, PatternValue]:
@@ -65,32 +64,38 @@ class RiichiScorer:
         """Each yaku of the profile with its predicate and row, in the order checked."""
         return tuple((i, p, self.rows[i]) for i, p in YAKU.items() if i in self.rows)
 
-    def gated(self, facts: Facts) -> tuple[Checks, Checks]:
-        """The yakuman and the yaku whose gates admit a reading with ``facts`` (worked out
-        once per distinct facts): the only predicates worth asking of it."""
-        found = self._gated.get(facts)
+    def gated(self, sets: SetKey, hand: HandKey) -> tuple[Checks, Checks]:
+        """The yakuman and the yaku whose gates admit a reading with these facts (worked out
+        once per distinct facts, by the hand's and then the sets' key): the only predicates
+        worth asking of it."""
+        by_sets = self._gated.get(hand)
+        if by_sets is None:
+            by_sets = self._gated[hand] = {}
+        found = by_sets.get(sets)
         if found is None:
-            admitted = self._by_sets(facts.sets) & self._by_hand(facts.hand)
-            found = self._gated[facts] = (
+            admitted = self._by_sets(sets) & self._by_hand(hand)
+            found = by_sets[sets] = (
                 tuple(c for c in self.yakuman_checks if c[0] in admitted),
                 tuple(c for c in self.yaku_checks if c[0] in admitted),
             )
         return found
 
-    def _by_sets(self, sets: SetFacts) -> frozenset[str]:
+    def _by_sets(self, key: SetKey) -> frozenset[str]:
         """The patterns whose gates admit a reading's sets (once per distinct sets' facts)."""
-        found = self._by_set_facts.get(sets)
+        found = self._by_set_facts.get(key)
         if found is None:
+            sets = SetFacts(*key)
             checks = (*self.yakuman_checks, *self.yaku_checks)
             found = frozenset(c[0] for c in checks if GATES[c[0]].admits_sets(sets))
-            self._by_set_facts[sets] = found
+            self._by_set_facts[key] = found
         return found
 
-    def _by_hand(self, hand: HandFacts) -> frozenset[str]:
+    def _by_hand(self, key: HandKey) -> frozenset[str]:
         """The patterns whose gates admit a hand (once per distinct hand facts). On an open
         hand a yaku whose row has no open value is left out (it earns its open value)."""
-        found = self._by_hand_facts.get(hand)
+        found = self._by_hand_facts.get(key)
         if found is None:
+            hand = HandFacts.of_key(key)
             closed = "closed" in hand.flags
             found = frozenset(
                 c[0] for c in self.yakuman_checks if GATES[c[0]].admits_hand(hand)
@@ -99,7 +104,7 @@ class RiichiScorer:
                 for c in self.yaku_checks
                 if GATES[c[0]].admits_hand(hand) and (closed or c[2].optional("open_han"))
             )
-            self._by_hand_facts[hand] = found
+            self._by_hand_facts[key] = found
         return found
 
     @cached_property
@@ -109,22 +114,31 @@ class RiichiScorer:
     def best(self, win: RiichiWin) -> RiichiScore | None:
         """The reading that pays the winner most (None when no reading has a yaku)."""
         best: RiichiScore | None = None
-        hand: HandFacts | None = None
+        hand: HandKey | None = None
+        dora: dict[str, int] = {}
         for reading in riichi_readings(win.hand, on_anothers_tile=win.by.on_anothers_tile):
-            hand = hand or HandFacts.of(win, reading.tiles)
-            scored = self.score_reading(reading, win, Facts.of(reading, hand))
+            if hand is None:  # the same tiles in every reading of the hand: read once
+                hand, dora = HandFacts.key(win, reading.tiles), self.dora(win, reading.tiles)
+            scored = self.score_reading(reading, win, hand, dora)
             if scored is not None and (best is None or _rank(scored) > _rank(best)):
                 best = scored
         return best
 
     def score_reading(
-        self, reading: Reading, win: RiichiWin, facts: Facts | None = None
+        self,
+        reading: Reading,
+        win: RiichiWin,
+        hand: HandKey | None = None,
+        dora: Mapping[str, int] | None = None,
     ) -> RiichiScore | None:
         """The score of one reading, or None when it has no yaku (riichi.yaku.required);
         riichi.house.renhou (mangan): renhou alone when the reading's own yaku pay no more.
-        ``facts``: the reading's gate facts when the caller has them."""
-        facts = facts or Facts.of(reading, HandFacts.of(win, reading.tiles))
-        scored = self._score_yaku(reading, win, facts)
+        ``hand`` (the hand's gate key, :meth:`HandFacts.key`) and ``dora`` (:meth:`dora`):
+        the facts of the hand's tiles when the caller has them."""
+        checks = self.gated(SetFacts.key(reading), hand or HandFacts.key(win, reading.tiles))
+        if dora is None:
+            dora = self.dora(win, reading.tiles)
+        scored = self._score_yaku(reading, win, checks, dora)
         mangan = self.numbers.house.renhou is Renhou.MANGAN and "renhou" in self.rows
         if not (mangan and is_renhou(win)) or (scored is not None and scored.yakuman):
             return scored
@@ -138,13 +152,20 @@ class RiichiScorer:
         paid = payments(points, win, self.seats, self.numbers)
         return RiichiScore({"renhou": han}, han, 0, 0, points, paid)
 
-    def _score_yaku(self, reading: Reading, win: RiichiWin, facts: Facts) -> RiichiScore | None:
-        """The reading's yakuman, or its yaku and dora (None without a yaku); only the
-        predicates whose gates admit the reading are asked (the others would say 0)."""
+    def _score_yaku(
+        self,
+        reading: Reading,
+        win: RiichiWin,
+        checks: tuple[Checks, Checks],
+        dora: Mapping[str, int],
+    ) -> RiichiScore | None:
+        """The reading's yakuman, or its yaku and ``dora`` (None without a yaku); only the
+        predicates whose gates admit the reading (``checks``) are asked (the others would
+        say 0)."""
         rows = self.rows
         numbers = self.numbers
         patterns: dict[str, int] = {}
-        yakuman_checks, yaku_checks = self.gated(facts)
+        yakuman_checks, yaku_checks = checks
         for pattern_id, predicate, row in yakuman_checks:
             if count := predicate(reading, win, numbers, row):
                 patterns[pattern_id] = count
@@ -158,7 +179,7 @@ class RiichiScorer:
                     patterns.pop(replaced, None)
             if not patterns:
                 return None
-            patterns.update(self._dora_counts(reading, win, rows))
+            patterns.update(dora)
         han = 0 if yakuman else sum(patterns.values())
         fu = 0 if yakuman else fu_of(reading, win, self.numbers, pinfu="pinfu" in patterns)
         points = base_points(han, fu, yakuman, self.numbers)
@@ -175,17 +196,17 @@ class RiichiScorer:
             return 0
         return yakuman if house.pao_covers is PaoCovers.WHOLE_HAND else liable
 
-    def _dora_counts(
-        self, reading: Reading, win: RiichiWin, rows: Mapping[str, Any]
-    ) -> dict[str, int]:
-        """riichi.dora.*: dora, ura-dora (with riichi), red fives and extracted Norths."""
-        held = reading.normals
+    def dora(self, win: RiichiWin, tiles: tuple[Tile, ...]) -> dict[str, int]:
+        """riichi.dora.*: the han of dora, ura-dora (with riichi), red fives and extracted
+        Norths among the hand's ``tiles`` (the same in every reading of it)."""
+        rows = self.rows
+        held = [tile.normal for tile in tiles]
         counts = {
             "dora": sum(map(held.count, win.dora)),
             "ura-dora": sum(map(held.count, win.ura_dora))
             if win.riichi or win.double_riichi
             else 0,
-            "aka-dora": sum(map(reading.tiles.count, RED_FIVES)),
+            "aka-dora": sum(map(tiles.count, RED_FIVES)),
             "nuki-dora": win.nuki,
         }
         counts["dora"] += sum(1 for d in win.dora if d is Tile.NORTH) * win.nuki

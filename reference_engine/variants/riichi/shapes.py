@@ -6,7 +6,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from reference_engine.analysis.decompose import counts_of, pairs_and_pung, sets_and_pair
-from reference_engine.analysis.reading import HandSet, Reading, SetKind, Shape, Wait, readings
+from reference_engine.analysis.reading import (
+    HandSet,
+    Reading,
+    SetKind,
+    Shape,
+    Wait,
+    hand_tiles,
+    meld_set,
+    readings,
+)
 from reference_engine.hand import WinningHand
 from spec.tiles import TERMINALS_AND_HONOURS, Tile
 
@@ -35,16 +44,28 @@ def thirteen_orphans_waits(counts: list[int] | tuple[int, ...]) -> list[int]:
 def riichi_readings(hand: WinningHand, *, on_anothers_tile: bool) -> Iterator[Reading]:
     """Every reading of a complete hand (none when the tiles do not form a win)."""
     counts = counts_of(hand.concealed)
+    declared = tuple(meld_set(meld) for meld in hand.melds)
+    tiles = hand_tiles(hand)
     for decomposition in sets_and_pair(counts, 4 - len(hand.melds)):
         yield from readings(
-            hand, decomposition, Shape.SETS_AND_PAIR, on_anothers_tile=on_anothers_tile
+            hand,
+            decomposition,
+            Shape.SETS_AND_PAIR,
+            on_anothers_tile=on_anothers_tile,
+            declared=declared,
+            tiles=tiles,
         )
     if hand.melds:
         return
     for decomposition in pairs_and_pung(counts, 7, 0):
         if len(set(decomposition)) == 7:
             yield from readings(
-                hand, decomposition, Shape.SEVEN_PAIRS, on_anothers_tile=on_anothers_tile
+                hand,
+                decomposition,
+                Shape.SEVEN_PAIRS,
+                on_anothers_tile=on_anothers_tile,
+                declared=declared,
+                tiles=tiles,
             )
     orphans = _thirteen_orphans(hand, counts)
     if orphans is not None:
