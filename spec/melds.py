@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 from spec.errors import RuleError
 from spec.seats import Seat, parse_seat
@@ -55,29 +56,51 @@ class Meld:
         return not self.concealed
 
 
-def _flag(data: Mapping[str, object], name: str, path: tuple[str | int, ...]) -> bool:
-    value = data.get(name, False)
+def _flag(value: object, name: str) -> bool:
     if not isinstance(value, bool):
-        raise RuleError("invalid-request", f"{name!r} must be bool", path=(*path, name))
+        raise RuleError("invalid-request", f"{name!r} must be bool", path=(name,))
     return value
 
 
+_PLAIN = (str, bool, type(None))  # values a meld read before is looked up by
+
+
 def parse_meld(data: object, path: tuple[str | int, ...]) -> Meld:
-    """A declared meld; rule ``tw.structure.chow-one-suit`` for chows."""
+    """A declared meld; rule ``tw.structure.chow-one-suit`` for chows. A meld of plain
+    values read before is answered from a cache (melds are immutable; a refusal is not
+    cached)."""
     if not isinstance(data, Mapping):
         raise RuleError("invalid-request", "a meld must be a mapping", path=path)
-    named = data.get("type")
+    values = (
+        data.get("type"),
+        data.get("tiles"),
+        data.get("concealed", False),
+        data.get("added", False),
+        data.get("from"),
+    )
+    read = _read_cached if all(type(value) in _PLAIN for value in values) else _read_meld
+    try:
+        return read(*values)
+    except RuleError as error:
+        raise error.at(*path) from None
+
+
+def _read_meld(
+    named: object, text: object, concealed: object, added: object, claimed: object
+) -> Meld:
+    """The meld a mapping's ``type``, ``tiles``, ``concealed``, ``added`` and ``from`` say,
+    refusals located within the mapping."""
     kind = _KINDS.get(named) if isinstance(named, str) else None
     if kind is None:
-        raise RuleError("invalid-meld", f"unknown meld type {named!r}", path=(*path, "type"))
-    tiles = tuple(sorted(tiles_at(data.get("tiles"), *path, "tiles"), key=meld_order))
+        raise RuleError("invalid-meld", f"unknown meld type {named!r}", path=("type",))
+    tiles = tuple(sorted(tiles_at(text, "tiles"), key=meld_order))
     plain = [t.normal for t in tiles]
     expected = MELD_SIZE[kind]
     if len(tiles) != expected:
         raise RuleError(
             "invalid-meld",
             f"a {kind.value} has {expected} tiles, not {len(tiles)}",
-            path=(*path, "tiles"),
+            path=("tiles",),
         )
     if kind is MeldKind.CHOW:
         first = plain[0]
@@ -86,23 +109,20 @@ def parse_meld(data: object, path: tuple[str | int, ...]) -> Meld:
             raise RuleError(
                 "invalid-meld",
                 "a chow is three consecutive tiles of one numbered suit",
-                path=(*path, "tiles"),
+                path=("tiles",),
             )
     elif len(set(plain)) != 1:
         raise RuleError(
-            "invalid-meld", f"a {kind.value} is {expected} identical tiles", path=(*path, "tiles")
+            "invalid-meld", f"a {kind.value} is {expected} identical tiles", path=("tiles",)
         )
-    concealed = _flag(data, "concealed", path)
-    added = _flag(data, "added", path)
-    if (concealed or added) and kind is not MeldKind.KONG:
-        raise RuleError("invalid-meld", "only a kong can be concealed or added", path=path)
-    if concealed and added:
-        raise RuleError("invalid-meld", "a kong cannot be both concealed and added", path=path)
-    claimed = data.get("from")
-    return Meld(
-        kind,
-        tiles,
-        concealed,
-        added,
-        parse_seat(claimed, (*path, "from")) if claimed is not None else None,
-    )
+    is_concealed = _flag(concealed, "concealed")
+    is_added = _flag(added, "added")
+    if (is_concealed or is_added) and kind is not MeldKind.KONG:
+        raise RuleError("invalid-meld", "only a kong can be concealed or added")
+    if is_concealed and is_added:
+        raise RuleError("invalid-meld", "a kong cannot be both concealed and added")
+    source = parse_seat(claimed, ("from",)) if claimed is not None else None
+    return Meld(kind, tiles, is_concealed, is_added, source)
+
+
+_read_cached = lru_cache(maxsize=4096)(_read_meld)

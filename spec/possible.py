@@ -16,7 +16,7 @@ from typing import Any
 
 from spec.errors import RuleError
 from spec.melds import Meld
-from spec.tiles import Tile, tiles_at
+from spec.tiles import RED_FIVES, Tile, tiles_at
 from spec.tileset import TileSet
 
 Path = tuple[str | int, ...]
@@ -26,9 +26,11 @@ def tile_problems(
     tiles: TileSet, concealed: Sequence[Tile], melds: Sequence[Meld], path: Path = ()
 ) -> list[RuleError]:
     """Tiles of the hand and its melds that the set does not have."""
+    playing = tiles.playing
+    if playing.issuperset(concealed) and all(playing.issuperset(m.tiles) for m in melds):
+        return []  # the common case, answered at once
     located: list[tuple[Path, Sequence[Tile]]] = [((*path, "concealed"), concealed)]
     located += [((*path, "melds", i), meld.tiles) for i, meld in enumerate(melds)]
-    playing = tiles.playing
     problems = []
     for where, group in located:
         for tile in group:
@@ -75,7 +77,7 @@ def copy_problems(
 ) -> list[RuleError]:
     """Tiles seen more often than the set holds them: the hand, its melds and ``shown``."""
     seen = Counter(chain(concealed, *(meld.tiles for meld in melds), shown))
-    if _within_plain_copies(tiles, seen):
+    if _within_copies(tiles, seen):
         return []
     plain: Counter[Tile] = Counter()
     for tile, count in seen.items():
@@ -103,15 +105,19 @@ def copy_problems(
     return problems
 
 
-def _within_plain_copies(tiles: TileSet, seen: Counter[Tile]) -> bool:
-    """The common case, read from the counts at once: no red five seen and no tile seen
-    more often than the set's plain copies of its most red five. Then every check of
-    :func:`copy_problems` passes (a kind's count is its plain count, within the copies, and
-    a five's plain copies are within those its red copies leave)."""
-    reds = max(map(tiles.red_copies, tiles.red_fives), default=0)
-    return max(seen.values(), default=0) <= tiles.copies - reds and not any(
-        tile.is_red for tile in seen
-    )
+def _within_copies(tiles: TileSet, seen: Counter[Tile]) -> bool:
+    """Whether every check of :func:`copy_problems` passes, read from the counts in one
+    pass (the located problems are listed only otherwise): a red five seen within its red
+    copies (one at least, as that check says) and, with its plain fives, within the copies;
+    a plain five within the copies its red ones leave; any other tile within the copies."""
+    copies = tiles.copies
+    for tile, count in seen.items():
+        if tile.is_red:
+            if count > max(tiles.red_copies(tile), 1) or count + seen[tile.normal] > copies:
+                return False
+        elif count > copies - tiles.red_copies(RED_FIVES.get(tile, tile)):
+            return False
+    return True
 
 
 def shown_tiles(given: Mapping[str, Any]) -> tuple[Tile, ...]:

@@ -24,6 +24,7 @@ class RiichiRequests:
         self.profile = profile
         self.numbers = numbers
         self.seats = tuple(Seat(s) for s in profile.seats)
+        self._named = {seat.value: seat for seat in self.seats}  # the seats by name
         self.extracts_north = any(row.id == "nuki-dora" for row in profile.patterns)
 
     def parse(self, given: Mapping[str, Any]) -> RiichiWin:
@@ -88,6 +89,9 @@ class RiichiRequests:
 
     def seat(self, value: object, *path: str) -> Seat:
         """A seat of this table named at ``path``."""
+        found = self._named.get(value) if isinstance(value, str) else None
+        if found is not None:
+            return found
         try:
             seat = Seat(value)
         except ValueError:
