@@ -5,6 +5,7 @@ the rule that decided it (:mod:`conformance.replay.game_end`)."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 from pathlib import Path
@@ -15,7 +16,7 @@ import pytest
 from conformance.cli import main
 from conformance.engine import reference_plugin
 from conformance.replay.game_end import compare_games
-from conformance.replay.mjai import Event, LoggedHand
+from conformance.replay.mjai import Event, LoggedHand, read_mjai
 from conformance.replay.mjlog import parse_mjlog
 from conformance.replay.replay import HandReplay, Verdict
 from conformance.replay.rules import finder_for
@@ -203,3 +204,65 @@ def test_option_length_sets_the_games_length_over_the_lobbys(
     assert {hand["verdict"] for hand in report["hands"]} == {"agrees"}
     assert main([*args, "--option", "length=south"]) == 2
     assert "--option length: one of one-hand, east, east-south" in capsys.readouterr().err
+
+
+BENCH = Path(__file__).parent / "bench_logs"
+
+
+def _first_games(name: str, games: int, folder: Path) -> Path:
+    """The first ``games`` whole games of a bench log, as a plain MJAI file."""
+    with gzip.open(BENCH / name, "rt", encoding="utf-8") as log:
+        lines = log.read().splitlines()
+    starts = [n for n, line in enumerate(lines) if '"start_game"' in line]
+    kept = lines if LONG or games >= len(starts) else lines[: starts[games]]
+    path = folder / name.removesuffix(".gz")
+    path.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("name", "variant", "rules"),
+    [
+        ("riichienv-4p-tenhou.jsonl.gz", "riichi-tenhou", "tenhou.match."),
+        ("riichienv-3p-tenhou.jsonl.gz", "riichi-tenhou-sanma", "tenhou3p.match."),
+    ],
+)
+def test_riichienvs_whole_games_told_their_length_end_where_tenhous_rules_end_them(
+    name: str, variant: str, rules: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # riichienv's half games (East-South) under GameRule.default_tenhou(): each game's
+    # end_game marks its last hand; the lobby's length is not in MJAI, --option gives it
+    log = _first_games(name, 5, tmp_path)
+    args = ["replay", str(log), "--variant", variant, "--format", "json"]
+    main([*args, "--option", "length=east-south"])
+    report = json.loads(capsys.readouterr().out)
+    assert {hand["verdict"] for hand in report["hands"]} == {"agrees"}
+    games = len({hand["game"] for hand in report["hands"]})
+    ended = [
+        r for r, n in report["rules"].items() if r.startswith(rules) or "zero" in r or "bust" in r
+    ]
+    assert sum(report["rules"][r]["agrees"] for r in ended) == games
+    main(args)  # without a length, no game is compared: no rule of the game's end
+    untold = json.loads(capsys.readouterr().out)
+    assert not [r for r in untold["rules"] if r.startswith(rules)]
+
+
+def test_an_mjai_end_game_marks_the_last_hand_unless_that_hand_was_not_read() -> None:
+    lines = [
+        {"type": "start_game"},
+        {"type": "start_kyoku"},
+        {"type": "end_kyoku"},
+        {"type": "start_kyoku"},
+        {"type": "end_kyoku"},
+        {"type": "end_game"},
+    ]
+    text = "\n".join(json.dumps(line) for line in lines)
+    hands, _ = read_mjai(text, "game.jsonl")
+    assert [hand.start.data.get("last_hand") for hand in hands] == [None, True]
+    spoiled = text.replace(
+        '{"type": "end_kyoku"}\n{"type": "end_game"}',
+        '{\n{"type": "end_kyoku"}\n{"type": "end_game"}',
+    )
+    hands, problems = read_mjai(spoiled, "game.jsonl")
+    assert len(problems) == 1
+    assert [hand.start.data.get("last_hand") for hand in hands] == [None]

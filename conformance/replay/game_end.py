@@ -1,8 +1,9 @@
 """How and when a logged game ends, compared with the engine's match model.
 
 A log that holds a whole game (an mjlog whose last hand carries ``owari``, a Tenhou JSON
-document with its final scores ``sc``) and names its length (the lobby: mjlog's ``GO type``,
-Tenhou JSON's ``rule.disp``) is also compared as a game: its hands' outcomes, read from the
+document with its final scores ``sc``, an MJAI game closed by ``end_game``) and names its
+length (the lobby: mjlog's ``GO type``, Tenhou JSON's ``rule.disp``; ``--option length=``
+for any log) is also compared as a game: its hands' outcomes, read from the
 log (winners and payments, the riichi declared, the draws and who was tenpai), are sent to
 the engine as one ``match`` request, and after each hand the engine's ``ended`` is compared
 with the log's: the log goes on after every hand but its last. A hand the log plays after

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from conformance.problems import Problem, ProblemsError, excerpt
@@ -127,7 +127,14 @@ def read_mjai(text: str, file: str) -> tuple[list[LoggedHand], list[Problem]]:
                     hands.append(LoggedHand(file, game, number, tuple(current)))
                 number += 1
             current = None
-        elif event.type != "end_game":
+        elif event.type == "end_game":
+            if (
+                current is None
+                and hands
+                and (hands[-1].game, hands[-1].number) == (game, number - 1)
+            ):
+                hands[-1] = _game_ends(hands[-1])
+        else:
             if current is None:
                 message = f"{event.type} outside a hand (no start_kyoku before it)"
                 problems.append(Problem(file, line, 1, "log-order", message))
@@ -136,6 +143,13 @@ def read_mjai(text: str, file: str) -> tuple[list[LoggedHand], list[Problem]]:
     if current is not None:
         problems.append(Problem(file, line, 1, "log-order", "the last hand has no end_kyoku"))
     return hands, problems
+
+
+def _game_ends(hand: LoggedHand) -> LoggedHand:
+    """``hand`` marked as its game's last (an ``end_game`` follows it), as the Tenhou
+    readers mark the hand their record's final scores follow (``last_hand``)."""
+    start = replace(hand.start, data={**hand.start.data, "last_hand": True})
+    return replace(hand, events=(start, *hand.events[1:]))
 
 
 def parse_mjai(text: str, file: str) -> list[LoggedHand]:
