@@ -50,7 +50,7 @@ def compare_games(
     return out
 
 
-def match_request(variant: str, game: Sequence[HandReplay]) -> dict[str, Any] | None:
+def _match_request(variant: str, game: Sequence[HandReplay]) -> dict[str, Any] | None:
     """The match request of a whole logged game; None when the log does not hold the whole
     game (its first hand is not East 1 from the start points, a hand is missing, its last
     hand does not end the game), names no length, or a hand's outcome is not known."""
@@ -108,7 +108,7 @@ def _game_end(
     """The hands of ``game`` whose replay changes: the first hand where the engine's end of
     the game and the log's differ, when it agreed until then; the last hand, when the
     engine ends the game there too, exercised the rule that ended it."""
-    request = match_request(variant, game)
+    request = _match_request(variant, game)
     if request is None:
         return {}
     after, refused = _after(engine, request)
