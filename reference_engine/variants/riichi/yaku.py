@@ -68,8 +68,15 @@ def _groups(r: Reading) -> list[HandSet]:
     return [*r.sets, *r.pairs]
 
 
+OUTSIDE_KINDS = frozenset(TERMINALS_AND_HONOURS)  # a red five is a five: never one of them
+
+
 def _is_terminal_or_honour(tile: Tile) -> bool:
-    return tile.normal in TERMINALS_AND_HONOURS
+    return tile in OUTSIDE_KINDS
+
+
+def _holds_terminal_or_honour(tiles: tuple[Tile, ...]) -> bool:
+    return not OUTSIDE_KINDS.isdisjoint(tiles)
 
 
 def _value_pair(r: Reading, w: RiichiWin, n: RiichiNumbers) -> bool:
@@ -110,7 +117,7 @@ def tanyao(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int
     riichi.house.open-tanyao keeps it to closed hands."""
     if not (w.closed or n.house.open_tanyao):
         return 0
-    return _han(not any(_is_terminal_or_honour(t) for t in r.tiles), w, row)
+    return _han(not _holds_terminal_or_honour(r.tiles), w, row)
 
 
 @yaku("pinfu", Gate(shape=Shape.SETS_AND_PAIR, chows=4))
@@ -154,8 +161,8 @@ def round_wind(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) ->
 
 
 def _identical_chow_pairs(r: Reading) -> int:
-    counts = Counter(s.tile for s in r.chows)
-    return sum(c // 2 for c in counts.values())
+    starts = [s.tile for s in r.chows]
+    return sum(starts.count(start) // 2 for start in set(starts))
 
 
 @yaku("iipeikou", Gate(chows=2))
@@ -214,7 +221,7 @@ def ittsu(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
 
 def _outside(r: Reading) -> bool:
     return r.shape is Shape.SETS_AND_PAIR and all(
-        any(_is_terminal_or_honour(t) for t in group_tiles(g)) for g in _groups(r)
+        _holds_terminal_or_honour(group_tiles(g)) for g in _groups(r)
     )
 
 
@@ -256,12 +263,12 @@ def sanankou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> i
 @yaku("sanshoku-doukou", Gate(pungs=3, suits=(3, 3)))
 def sanshoku_doukou(r: Reading, w: RiichiWin, n: RiichiNumbers, row: PatternValue) -> int:
     """riichi.yaku.sanshoku-doukou: pungs of one number in the three suits."""
-    numbers = Counter(s.tile.number for s in r.pungs if s.tile.is_numbered)
-    suits_by_number = {
-        num: {s.tile.suit for s in r.pungs if s.tile.is_numbered and s.tile.number == num}
-        for num in numbers
-    }
-    return _han(any(len(suits) == 3 for suits in suits_by_number.values()), w, row)
+    pungs = {(s.tile.suit, s.tile.number) for s in r.pungs if s.tile.is_numbered}
+    return _han(
+        any(len({suit for suit, num in pungs if num == number}) == 3 for _, number in pungs),
+        w,
+        row,
+    )
 
 
 @yaku("sankantsu", Gate(kongs=3))
