@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from conformance.cli import main
 from conformance.engine import reference_plugin
@@ -176,15 +177,25 @@ def test_an_east_south_record_read_as_an_east_game_differs_on_its_end(
     assert hand["rule"] == "tenhou.match.extension"
 
 
+def _first_json_hand() -> Any:
+    """The first hand of the real game as Tenhou JSON (mjx writes one hand a line)."""
+    return json.loads((REAL / f"{PAIR}.json").read_text(encoding="utf-8").splitlines()[0])
+
+
+def _whole_json_game(folder: Path) -> Path:
+    """That hand as a whole game's document: the final scores ``sc`` after its log."""
+    whole = folder / "whole.json"
+    whole.write_text(json.dumps({**_first_json_hand(), "sc": [24000, -16.0] * 4}), "utf-8")
+    return whole
+
+
 def test_a_tenhou_json_game_whose_log_stops_after_east_1_differs_on_its_end(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    first = json.loads((REAL / f"{PAIR}.json").read_text(encoding="utf-8").splitlines()[0])
     hand_only = tmp_path / "hand.json"
-    hand_only.write_text(json.dumps(first), encoding="utf-8")
+    hand_only.write_text(json.dumps(_first_json_hand()), encoding="utf-8")
     assert [h["verdict"] for h in _report([hand_only], capsys)["hands"]] == ["agrees"]
-    whole = tmp_path / "whole.json"
-    whole.write_text(json.dumps({**first, "sc": [24000, -16.0] * 4}), encoding="utf-8")
+    whole = _whole_json_game(tmp_path)
     (hand,) = _report([whole], capsys)["hands"]
     assert hand["verdict"] == "differs"
     assert hand["log"] == "game end: the game ends after this hand"
@@ -266,3 +277,35 @@ def test_an_mjai_end_game_marks_the_last_hand_unless_that_hand_was_not_read() ->
     hands, problems = read_mjai(spoiled, "game.jsonl")
     assert len(problems) == 1
     assert [hand.start.data.get("last_hand") for hand in hands] == [None]
+
+
+def test_a_game_end_difference_is_proposed_as_a_match_fixture_of_the_logs_claim(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    east, out = _as_east_game(tmp_path), tmp_path / "proposed"
+    argv = ["replay", str(east), "--variant", "riichi-tenhou", "--format", "json"]
+    main([*argv, "--propose", str(out)])
+    (name,) = json.loads(capsys.readouterr().out)["proposed"]
+    document = yaml.safe_load(Path(name).read_text(encoding="utf-8"))
+    assert (document["kind"], document["rules"]) == ("match", ["tenhou.match.extension"])
+    assert document["given"]["length"] == "east"
+    assert len(document["given"]["hands"]) == 5  # the log goes on after hand 5
+    assert document["expect"] == {"final": {"ended": False, "hands_played": 5}}
+    assert main(["check", name]) == 1  # the engine ends the East game there
+    capsys.readouterr()
+    whole = _whole_json_game(tmp_path)
+    main(
+        [
+            "replay",
+            str(whole),
+            "--variant",
+            "riichi-tenhou",
+            "--format",
+            "json",
+            "--propose",
+            str(out),
+        ]
+    )
+    (name,) = json.loads(capsys.readouterr().out)["proposed"]
+    ended = yaml.safe_load(Path(name).read_text(encoding="utf-8"))
+    assert ended["expect"] == {"final": {"ended": True, "hands_played": 1}}

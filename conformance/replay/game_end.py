@@ -115,18 +115,21 @@ def _game_end(
     last = len(game) - 1
     if refused is not None:
         logged = f"hand {len(after) + 1} of the game is played"
-        return _differs(game, len(after), logged, f"the match refuses it: {refused}", None)
+        engine_says = f"the match refuses it: {refused}"
+        return _differs(game, len(after), logged, engine_says, None, None)
     for number, state in enumerate(after):
         ended = bool(state.get("ended"))
         if ended and number < last:
             logged = f"the game goes on after hand {number + 1}"
             engine_says = f"the game ends after hand {number + 1}"
             rule = _deciding_rule(finder, game[number], state)
-            return _differs(game, number + 1, logged, engine_says, rule)
+            shown = _up_to(request, number + 1)
+            return _differs(game, number + 1, logged, engine_says, rule, shown)
         if not ended and number == last:
             rule = _deciding_rule(finder, game[number], state)
             engine_says = f"the game goes on ({_next_hand(state)})"
-            return _differs(game, number, "the game ends after this hand", engine_says, rule)
+            logged = "the game ends after this hand"
+            return _differs(game, number, logged, engine_says, rule, request)
     if len(after) <= last:
         return {}
     rule = _deciding_rule(finder, game[last], after[last])
@@ -136,11 +139,24 @@ def _game_end(
     return {last: replace(final, rules=(*final.rules, rule))}
 
 
+def _up_to(request: Mapping[str, Any], hands: int) -> dict[str, Any]:
+    """The match ``request`` of the game's first ``hands`` hands."""
+    return {**request, "given": {**request["given"], "hands": request["given"]["hands"][:hands]}}
+
+
 def _differs(
-    game: Sequence[HandReplay], number: int, logged: str, engine: str, rule: str | None
+    game: Sequence[HandReplay],
+    number: int,
+    logged: str,
+    engine: str,
+    rule: str | None,
+    request: Mapping[str, Any] | None,
 ) -> dict[int, HandReplay]:
     """Hand ``number`` differs on the game's end, unless it already diverged (its first
-    divergence stays the one reported)."""
+    divergence stays the one reported); ``request`` is the match of the hands up to the
+    end the log and the engine disagree on: through hand ``number`` when the log ends the
+    game there, through the hand before when the log goes on (its proposal,
+    :mod:`conformance.replay.propose`)."""
     number = min(number, len(game) - 1)
     replay = game[number]
     if replay.verdict is not Verdict.AGREES:
@@ -152,6 +168,7 @@ def _differs(
         engine=f"{GAME_END}: {engine}",
         item=GAME_END,
         rule=rule,
+        request=request,
     )
     return {number: changed}
 

@@ -4,9 +4,11 @@ The script is the hand up to the divergence, the shortest that still diverges: u
 including the refused action (the proposal says it is legal: the situation after it
 exists), or the whole hand when its end differs (the proposal's result is the log's: the
 end, the draw's reason, the winners, and its score changes split into payments and the
-deposits its riichi declarations and sticks make). The expectation is the log's claim, not
-a derivation from the rule text: the notes say so, for a rule expert to review before
-accepting it (``mjspec check``).
+deposits its riichi declarations and sticks make). A game whose end differs
+(:mod:`conformance.replay.game_end`) is proposed as a match fixture: the game's hands up
+to the end in question, and whether the log ends the game there. The expectation is the
+log's claim, not a derivation from the rule text: the notes say so, for a rule expert to
+review before accepting it (``mjspec check``).
 """
 
 from __future__ import annotations
@@ -34,10 +36,19 @@ def proposal(replay: HandReplay, variant: str, finder: RuleFinder) -> dict[str, 
     label = f"{slug(Path(hand.file).stem)} g{hand.game + 1} h{hand.number + 1}"
     stem = "replay-" + label.replace(" ", "-")
     given = {k: v for k, v in replay.request["given"].items() if k != "trace"}
-    if replay.verdict is Verdict.REFUSED:
+    kind = str(replay.request.get("kind", "play"))
+    if kind == "match":
+        # the hands through the one differing when the log ends the game after it, through
+        # the one before when the log goes on (conformance.replay.game_end._differs)
+        played = len(given["hands"])
+        ended = played > hand.number
+        expect: dict[str, Any] = {"final": {"ended": ended, "hands_played": played}}
+        says = "ends" if ended else "goes on"
+        title = f"Replay {label}: the game {says} after hand {played}, as the log says"
+    elif replay.verdict is Verdict.REFUSED:
         assert replay.step is not None
         given["actions"] = list(given["actions"][: replay.step + 1])
-        expect: dict[str, Any] = {"checkpoints": [{"after": replay.step + 1}]}
+        expect = {"checkpoints": [{"after": replay.step + 1}]}
         title = f"Replay {label}: the log's {replay.logged} at step {replay.step} is legal"
     else:
         ending = logged_end(hand, len(given["wall"]["hands"]))
@@ -48,7 +59,7 @@ def proposal(replay: HandReplay, variant: str, finder: RuleFinder) -> dict[str, 
     return {
         "id": f"{variant}/{area}/{stem}",
         "variant": variant,
-        "kind": "play",
+        "kind": kind,
         "title": title[:72],
         "rules": [rule.id] if rule else [],
         "source": {"section": rule.section if rule else "Play"},
