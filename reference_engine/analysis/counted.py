@@ -204,42 +204,31 @@ class CountedHand:
         A discard changes one block: each is judged from that block's facts after it and
         what the other blocks are (short, or holding the pair)."""
         blocks = self._blocks()
-        shorts: list[int] = []
-        pairs = 0
-        for index, (block, _) in enumerate(blocks):
-            if block.with_pair:
-                pairs += 1
-            elif not block.complete:
-                shorts.append(index)
+        shorts = [index for index, (block, _) in enumerate(blocks) if _is_short(block)]
         if len(shorts) > 2:  # a discard mends one block at most
             return 0
+        pairs = sum(block.with_pair for block, _ in blocks)
         found = 0
-        for index, (block, discards) in enumerate(blocks):
+        for index, (block, start) in enumerate(blocks):
             others_short = [blocks[other][0] for other in shorts if other != index]
             if len(others_short) > 1:
                 continue
             others_pairs = pairs - block.with_pair
-            for kind, after in discards:
-                if _leaves_a_wait(after, others_short, others_pairs):
-                    found |= 1 << kind
+            table = HONOUR_FACTS if start >= HONOUR_START else TABLE
+            for rank, after in block.discards:
+                if _leaves_a_wait(table[after], others_short, others_pairs):
+                    found |= 1 << (start + rank)
         return found
 
-    def _blocks(self) -> list[tuple[SuitFacts, list[tuple[int, SuitFacts]]]]:
-        """Each block holding tiles: its facts and, for each kind held in it, the block's
-        facts after one tile of that kind is discarded."""
-        found = []
-        start = 0
-        for key in self.keys:
-            if key:
-                block = TABLE[key]
-                found.append(
-                    (block, [(start + rank, TABLE[after]) for rank, after in block.discards])
-                )
-            start += 9
-        for kind in range(HONOUR_START, KINDS):
-            held = self.counts[kind]
-            if held:
-                found.append((HONOUR_FACTS[held], [(kind, HONOUR_FACTS[held - 1])]))
+    def _blocks(self) -> list[tuple[SuitFacts, int]]:
+        """Each block holding tiles: its facts and its first kind (a suit's one, or the
+        honour kind itself; the facts' ``discards`` give the ranks from there and the keys
+        left, an honour's key being its count)."""
+        keys = zip(SUIT_STARTS, self.keys, strict=True)
+        found = [(TABLE[key], start) for start, key in keys if key]
+        counts = self.counts
+        honours = range(HONOUR_START, KINDS)
+        found += [(HONOUR_FACTS[counts[kind]], kind) for kind in honours if counts[kind]]
         return found
 
     # --- claim masks ---------------------------------------------------------------------

@@ -47,9 +47,12 @@ def discard(rules: PlayRules, state: GameState, action: Action) -> GameState:
 def let_all_pass(
     rules: PlayRules, state: GameState, tile: Tile, source: Seat, by: WinBy
 ) -> GameState:
-    """Every other seat let ``tile`` pass (its restrictions or furiten follow)."""
-    for seat in state.in_play():
-        if seat is not source:
+    """Every other seat let ``tile`` pass (its restrictions or furiten follow): asked of
+    the seats whose waits hold it, the only ones it could have let win
+    (:meth:`PlayRules.let_pass`)."""
+    plain = tile.normal
+    for index, seat in enumerate(state.seats):
+        if seat is not source and plain in state.waits[index] and seat not in state.left:
             state = rules.let_pass(state, seat, tile, by)
     return state
 

@@ -152,7 +152,8 @@ class PlayRules(ABC):
 
     def let_pass(self, state: GameState, seat: Seat, tile: Tile, by: WinBy) -> GameState:
         """``seat`` did not win on ``tile`` (another's discard or kong): a seat that could have
-        won may not win on that tile until it discards (tw.play.passed-win-restriction)."""
+        won may not win on that tile until it discards (tw.play.passed-win-restriction).
+        Asked only of the seats whose waits hold the tile (any other could not have won)."""
         if not self.may_win(state, seat, tile, by):
             return state
         index = SEATS.index(seat)

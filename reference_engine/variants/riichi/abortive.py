@@ -39,8 +39,9 @@ def after_discard(state: GameState, abortive: frozenset[EndReason]) -> EndReason
 
 
 def _four_kongs(state: GameState) -> bool:
-    """The fourth kong of the hand, made by more than one player."""
-    if not state.calls_made:
+    """The fourth kong of the hand, made by more than one player (each kong drew its
+    replacement from the back of the wall, so four kongs need four such draws)."""
+    if not state.calls_made or state.back < 4:
         return False
     makers = [
         seat for seat in state.seats for meld in state.melds_of(seat) if meld.kind is MeldKind.KONG

@@ -100,9 +100,10 @@ class TaiwanesePlay(PlayRules):
         self, counted: CountedHand, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]
     ) -> frozenset[Tile]:
         """:meth:`waits` from the counts kept: five sets and a pair by the counted hand's
-        suit keys, seven pairs and a pung by its readable per-block tables."""
+        suit keys, seven pairs and a pung by its readable test, asked only when at most one
+        kind is held once (one tile mends one single at most)."""
         kinds = kind_set(counted.wait_mask())
-        if pairs_shape_melds(melds, self.profile):
+        if counted.counts.count(1) <= 1 and pairs_shape_melds(melds, self.profile):
             extra = pairs_and_pungs_waits(counted.counts, 1 - len(melds))
             kinds = kinds | {Tile(kind) for kind in extra}
         return frozenset(t for t in kinds if t in self._kinds)
