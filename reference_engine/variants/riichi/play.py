@@ -412,9 +412,9 @@ class RiichiPlay(PlayRules):
     def _may_declare_riichi(self, state: GameState, seat: Seat) -> bool:
         """sanma.play.riichi: a closed hand (concealed kongs allowed) with enough live tiles
         left (the profile's number; convention, Tenhou: a draw of one's own still to come)."""
-        closed = all(not meld.is_open for meld in state.melds_of(seat))
-        live = state.live_tiles >= self.riichi_min_live_tiles
-        return closed and state.drawn is not None and live
+        if state.drawn is None or state.live_tiles < self.riichi_min_live_tiles:
+            return False
+        return all(not meld.is_open for meld in state.melds_of(seat))
 
     def may_rob_concealed_kong(self, state: GameState, seat: Seat, tile: Tile) -> bool:
         """riichi.house.kokushi-robs-concealed-kan: where the table plays it, a hand that

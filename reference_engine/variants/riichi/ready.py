@@ -10,11 +10,13 @@ them to the readable ones on random hands and along random play.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from reference_engine.analysis.counted import CountedHand, kinds_of
 from reference_engine.variants.riichi.shapes import seven_pairs_waits, thirteen_orphans_waits
 from spec.tiles import TERMINALS_AND_HONOURS, Tile
 
-_ORPHANS = tuple(int(t) for t in TERMINALS_AND_HONOURS)
+_ORPHANS = itemgetter(*(int(t) for t in TERMINALS_AND_HONOURS))  # their counts, at once
 
 
 class CountedShapes:
@@ -30,10 +32,11 @@ class CountedShapes:
         seven pairs and the thirteen orphans are out): sets and a pair by the suit keys,
         the other two shapes by their readable tests on the counts."""
         mask = counted.wait_mask()
-        if not melded:
-            counts = counted.counts
-            for kind in seven_pairs_waits(counts) + thirteen_orphans_waits(counts):
-                mask |= 1 << kind
+        counts = counted.counts
+        if not melded and counts.count(2) == 6:  # seven pairs waits on six pairs and a single
+            mask |= sum(1 << kind for kind in seven_pairs_waits(counts))
+        if not melded and _orphans_held(counts) == 13:
+            mask |= sum(1 << kind for kind in thirteen_orphans_waits(counts))
         found = self._waits_of_mask.get(mask)
         if found is None:
             found = frozenset(t for t in kinds_of(mask) if t in self.kinds)
@@ -57,8 +60,13 @@ class CountedShapes:
         return ready
 
 
+def _orphans_held(counts: list[int]) -> int:
+    """How many terminals and honours are held."""
+    return sum(_ORPHANS(counts))
+
+
 def _near_pairs_or_orphans(counts: list[int]) -> bool:
     """Could one discard leave seven pairs or the thirteen orphans one tile short? Six kinds
     held twice or more, or thirteen terminals and honours."""
-    pairs = sum(1 for held in counts if held >= 2)
-    return pairs >= 6 or sum(counts[kind] for kind in _ORPHANS) >= 13
+    pairs = len(counts) - counts.count(0) - counts.count(1)
+    return pairs >= 6 or _orphans_held(counts) >= 13
