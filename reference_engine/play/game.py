@@ -1,6 +1,7 @@
 """Playing one hand: applying an action, each kind by its own move.
 
-Same wall and same actions always give the same states. The deal is
+The state is changed in place (:meth:`~reference_engine.play.state.GameState.snapshot`
+keeps one). Same wall and same actions always give equal states. The deal is
 :mod:`~reference_engine.play.deal`, the legal actions :mod:`~reference_engine.play.legality`,
 the moves :mod:`~reference_engine.play.moves` and :mod:`~reference_engine.play.flowers`;
 variant specifics come from :class:`~reference_engine.play.rules.PlayRules`.
@@ -21,8 +22,9 @@ from spec.wins import WinBy
 
 
 def apply(rules: PlayRules, state: GameState, action: Action, *, checked: bool = True) -> GameState:
-    """The state after ``action``; an ``illegal-action`` RuleError when it is not legal now.
-    ``checked=False`` skips that check, for a caller that took the action from
+    """``state`` after ``action``, changed in place and returned; an ``illegal-action``
+    RuleError, the state untouched, when it is not legal now. ``checked=False`` skips that
+    check, for a caller that took the action from
     :func:`~reference_engine.play.legality.legal_actions` on this very state."""
     if checked and not is_legal(rules, state, action):
         refusal = why_illegal(rules, state, action)
