@@ -71,7 +71,7 @@ from conformance.usage import (
     write_output,
 )
 
-PROGRESS_MIN_CASES = 200
+QUIET = 1.0  # seconds of run or fuzz before the progress line shows (a short one shows none)
 ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 READER_GONE = 128 + 13  # SIGPIPE's number on every POSIX system
 HEADER_PATHS = 3  # the paths a run header names before it counts the rest
@@ -220,9 +220,9 @@ def corpus_header(paths: Sequence[str]) -> str:
 
 
 def _counted(total: int, noun: str, wanted: bool) -> Callable[[int], None] | None:
-    """A progress line (:mod:`conformance.progress`) told the count done so far, for a run
-    of at least :data:`PROGRESS_MIN_CASES` items on a terminal; None otherwise."""
-    progress = progress_for(total, noun, wanted=wanted) if total >= PROGRESS_MIN_CASES else None
+    """A progress line (:mod:`conformance.progress`) told the count done so far, on a
+    terminal, once the run has taken :data:`QUIET` seconds; None off a terminal."""
+    progress = progress_for(total, noun, wanted=wanted, quiet=QUIET)
     return None if progress is None else partial(_reached, progress)
 
 
@@ -265,7 +265,8 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         shards if args.workers > 1 or args.dask else 1,
     )
     started = time.perf_counter()
-    progress = progress_for(args.count * len(campaign.variants), "cases", wanted=args.progress)
+    planned = args.count * len(campaign.variants)
+    progress = progress_for(planned, "cases", wanted=args.progress, quiet=QUIET)
     try:
         reports = fuzz_campaign(
             campaign,

@@ -26,8 +26,10 @@ class Progress:
         noun: str,
         stream: TextIO,
         clock: Callable[[], float] = time.monotonic,
+        quiet: float = 0.0,
     ) -> None:
         self.total, self.noun, self.stream, self.clock = total, noun, stream, clock
+        self.quiet = quiet  # seconds before the line first shows: quicker work shows none
         self.done = 0
         self.started = clock()
         self.shown = self.started - EVERY
@@ -39,6 +41,8 @@ class Progress:
         self.done += count
         now = self.clock()
         finished = self.done >= self.total
+        if self.width == 0 and now - self.started < self.quiet:
+            return
         if now - self.shown < EVERY and not finished:
             return
         self.shown = now
@@ -82,9 +86,16 @@ def add_progress_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def progress_for(
-    total: int, noun: str, stream: TextIO | None = None, *, wanted: bool = True
+    total: int,
+    noun: str,
+    stream: TextIO | None = None,
+    *,
+    wanted: bool = True,
+    quiet: float = 0.0,
 ) -> Progress | None:
     """A progress line on ``stream`` (standard error) when it is wanted, it is a terminal
-    and there is work to count; None otherwise."""
+    and there is work to count (shown after ``quiet`` seconds); None otherwise."""
     out = sys.stderr if stream is None else stream
-    return Progress(total, noun, out) if wanted and total > 0 and out.isatty() else None
+    if not (wanted and total > 0 and out.isatty()):
+        return None
+    return Progress(total, noun, out, quiet=quiet)

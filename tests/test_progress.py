@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from conformance import cli
 from conformance.campaign import run_campaign
 from conformance.cli import main
 from conformance.connect import EngineSpec, open_engine
@@ -131,7 +132,8 @@ def test_random_play_on_a_terminal_shows_its_progress_and_the_same_report(
 def test_a_run_of_the_corpus_on_a_terminal_shows_its_progress_and_the_same_report(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, report: str
 ) -> None:
-    argv = ["run", "--variant", "classical-chinese", "--format", report]  # over 200 cases
+    monkeypatch.setattr(cli, "QUIET", 0.0)  # shown however quick the run
+    argv = ["run", "--variant", "sichuan", "--format", report]
     alone, quiet = _run(capsys, monkeypatch, False, *argv)
     shown, line = _run(capsys, monkeypatch, True, *argv)
     assert _without_times(shown) == _without_times(alone)
@@ -150,6 +152,7 @@ def _without_times(report: str) -> str:
 def test_a_fuzz_campaign_on_a_terminal_counts_its_cases(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
+    monkeypatch.setattr(cli, "QUIET", 0.0)
     argv = ["fuzz", "--engine", "reference", "--variant", "riichi", "--count", "6"]
     argv += ["--out", str(tmp_path)]
     alone, quiet = _run(capsys, monkeypatch, False, *argv)
@@ -182,3 +185,17 @@ def test_a_line_cut_short_is_ended_and_a_line_never_shown_is_not() -> None:
     quiet = Terminal()
     Progress(10, "cases", quiet).stop()
     assert quiet.getvalue() == ""
+
+
+def test_a_line_waits_its_quiet_time_and_work_done_sooner_shows_none() -> None:
+    out = Terminal()
+    ticks = _clock([0.0, 0.5, 1.5, 2.0])
+    progress = Progress(3, "cases", out, clock=lambda: next(ticks), quiet=1.0)
+    progress.advance(1)  # 0.5 s: quiet
+    assert out.getvalue() == ""
+    progress.advance(1)  # 1.5 s: shown
+    assert out.getvalue() == "\r2/3 cases, 1 cases/s, ETA 0:01"
+    quick = Terminal()
+    ticks = _clock([0.0, 0.5])
+    Progress(1, "cases", quick, clock=lambda: next(ticks), quiet=1.0).advance(1)
+    assert quick.getvalue() == ""
