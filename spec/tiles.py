@@ -135,6 +135,12 @@ TERMINALS_AND_HONOURS: tuple[Tile, ...] = (
 )
 
 
+# The tiles of a suit whose letter takes fewer digits than 0-9 (every digit is a tile of
+# m, p and s, 0 the red five): said when a digit names none of them ('8z').
+_SUIT_RANGES = {
+    Suit.HONOURS: "honours are 1z-7z",
+    Suit.FLOWERS: "flowers and seasons are 1f-8f",
+}
 _WELL_FORMED = re.compile(r"(?:[0-9]+[mpszf][ \t,]*)*")
 _GROUP = re.compile(r"([0-9]+)([mpszf])")
 
@@ -181,7 +187,9 @@ def _parse_slowly(text: str) -> tuple[Tile, ...]:
                 tile = Tile.from_mpsz(digit, suit)
                 if tile is None:
                     raise RuleError(
-                        "invalid-tile", f"'{digit}{suit.value}' is not a tile", column=digit_column
+                        "invalid-tile",
+                        f"'{digit}{suit.value}' is not a tile: {_SUIT_RANGES[suit]}",
+                        column=digit_column,
                     )
                 tiles.append(tile)
             pending.clear()

@@ -58,6 +58,22 @@ def test_error_message_names_the_tile_and_column() -> None:
         raise_from("123m458z")
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("123m8z", "'8z' is not a tile: honours are 1z-7z"),
+        ("0z", "'0z' is not a tile: honours are 1z-7z"),
+        ("19f", "'9f' is not a tile: flowers and seasons are 1f-8f"),
+    ],
+)
+def test_a_digit_its_suit_lacks_is_refused_with_the_tiles_of_that_suit(
+    text: str, message: str
+) -> None:
+    with pytest.raises(RuleError) as raised:
+        parse_tiles(text)
+    assert raised.value.message == message
+
+
 def raise_from(text: str) -> None:
     try:
         parse_tiles(text)
