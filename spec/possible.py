@@ -79,10 +79,15 @@ def copy_problems(
     seen = Counter(chain(concealed, *(meld.tiles for meld in melds), shown))
     if _within_copies(tiles, seen):
         return []
+    return located_copy_problems(tiles, seen, path or ("concealed",))
+
+
+def located_copy_problems(tiles: TileSet, seen: Counter[Tile], where: Path) -> list[RuleError]:
+    """Each way the tiles ``seen`` (by identity, red fives apart) exceed the set's copies,
+    located at ``where``: a kind's copies, a red five's red copies, a five's plain copies."""
     plain: Counter[Tile] = Counter()
     for tile, count in seen.items():
         plain[tile.normal] += count
-    where = path or ("concealed",)
     problems = [
         RuleError(
             "too-many-copies",
