@@ -15,7 +15,7 @@ from functools import cache, cached_property
 from reference_engine.analysis.decompose import Decomposition, Group, GroupKind
 from reference_engine.hand import WinningHand
 from spec.melds import Meld, MeldKind
-from spec.tiles import Tile
+from spec.tiles import Suit, Tile
 
 
 class SetKind(Enum):
@@ -91,9 +91,9 @@ class Reading:
         return tuple(t.normal for t in self.tiles)
 
     @cached_property
-    def suits(self) -> frozenset[str]:
-        """The suit letters of the numbered tiles."""
-        return frozenset(t.suit.value for t in self.tiles if t.is_numbered)
+    def suits(self) -> frozenset[Suit]:
+        """The suits of the numbered tiles."""
+        return frozenset(t.suit for t in self.tiles if t.is_numbered)
 
     @cached_property
     def pungs(self) -> tuple[HandSet, ...]:

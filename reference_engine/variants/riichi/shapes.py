@@ -88,5 +88,7 @@ def group_tiles(item: HandSet) -> tuple[Tile, ...]:
     """The tiles of a set of a reading (a kong as four)."""
     if item.kind is SetKind.CHOW:
         return (item.tile, Tile(item.tile + 1), Tile(item.tile + 2))
-    size = {SetKind.PUNG: 3, SetKind.KONG: 4, SetKind.PAIR: 2}[item.kind]
-    return (item.tile,) * size
+    return (item.tile,) * _SIZES[item.kind]
+
+
+_SIZES = {SetKind.PUNG: 3, SetKind.KONG: 4, SetKind.PAIR: 2}  # the tiles of a set of one kind
