@@ -19,10 +19,12 @@ from docutils import nodes
 
 import spec
 from conformance.corpus import Case, Catalogue, thaw
+from conformance.score_cli import options_of
 from spec.errors import RuleError
 from spec.profile import Profile
 
 from . import riichi
+from .calculator_address import calculator_link
 from .domain import xref
 from .games_claim import claim_answer, claim_situation
 from .games_common import SEATS, TABLE_FLAGS
@@ -114,6 +116,17 @@ class FixtureView:
             para(*facts, classes=["mj-meta"]),
             para("Rules: ", *joined(rules), classes=["mj-meta"]),
         ]
+
+    def calculator(self, case: Case) -> list[nodes.Node]:
+        """A score fixture's link to the calculator filled with its hand, when the options of
+        ``mjspec score`` can say it (the address built here, every value percent-encoded)."""
+        argv = options_of(case.variant, thaw(case.given)) if case.kind == "score" else None
+        if argv is None:
+            return []
+        link = nodes.reference(
+            "", "Open in the calculator", refuri=calculator_link(argv, self.docname)
+        )
+        return [para(link, classes=["mj-calc-open"])]
 
     def situation(self, evaluation: Evaluation) -> list[nodes.Node]:
         """What the fixture gives, drawn; for ``play`` also the script and the checkpoints."""
@@ -444,6 +457,7 @@ class FixtureView:
         node = nodes.section(ids=list(ids), classes=["mj-fixture"])
         node += nodes.title(case.title, case.title)
         node.extend(self.header(case))
+        node.extend(self.calculator(case))
         node.extend(self.situation(evaluation))
         node.extend(self.result(evaluation))
         node.extend(self.notes(case))

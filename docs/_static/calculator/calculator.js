@@ -1,6 +1,10 @@
-// mjspec's hand calculator: the form's options are those of `mjspec score`; the reference
-// engine runs in this page under Pyodide, loaded from this site only (never a CDN).
-// window.mjspecCalculator = { ready: Promise, score(argv) } is what the browser tests drive.
+// mjspec's hand calculator: the form's options are those of `mjspec score`, each labelled with
+// the title of the request field it fills; the reference engine runs in this page under
+// Pyodide, loaded from this site only (never a CDN). A calculation lives in the address's
+// fragment (#variant=riichi&hand=...&riichi=), written by calculator.py's calculator_fragment
+// for the fixtures' "open in the calculator" links and by this page after each score.
+// window.mjspecCalculator = { ready: Promise, score(argv), fillForm } is what the browser
+// tests drive.
 
 const here = new URL("./", import.meta.url); // the calculator's folder in _static/
 const statics = new URL("../", here);
@@ -43,18 +47,21 @@ async function start() {
 
 const form = box.querySelector(".mj-calc-form");
 const families = JSON.parse(box.querySelector(".mj-calc-families").textContent);
-const variantField = form.querySelector('[data-option="--variant"]');
-let tileTarget = form.querySelector('[data-option="--hand"]');
+const fields = [...form.querySelectorAll("[data-option]")];
+const fieldOf = (option) => fields.find((field) => field.dataset.option === option);
+const variantField = fieldOf("--variant");
+const handField = fieldOf("--hand");
+let tileTarget = handField;
 
 function activeFields() {
   const family = families[variantField.value.trim()] ?? "";
-  const fields = [];
+  const active = [];
   for (const group of form.querySelectorAll(".mj-calc-group")) {
     const shown = !group.dataset.family || group.dataset.family === family;
     group.hidden = !shown;
-    if (shown) fields.push(...group.querySelectorAll("[data-option]"));
+    if (shown) active.push(...group.querySelectorAll("[data-option]"));
   }
-  return fields;
+  return active;
 }
 
 function argvOfForm() {
@@ -62,7 +69,8 @@ function argvOfForm() {
   for (const field of activeFields()) {
     const option = field.dataset.option;
     if (field.type === "checkbox") {
-      if (field.checked) argv.push(option);
+      // a switch that turns a reading off is shown as the reading, ticked by default
+      if (field.checked !== Boolean(field.dataset.negated)) argv.push(option);
     } else if (field.dataset.repeat) {
       for (const value of field.value.split(/\s+/).filter(Boolean)) argv.push(option, value);
     } else if (
@@ -79,19 +87,48 @@ function argvOfForm() {
 function fillForm(argv) {
   form.reset();
   const values = new Map();
+  const given = new Set();
   for (let i = 0; i < argv.length; i++) {
-    const field = form.querySelector(`[data-option="${argv[i]}"]`);
-    if (!field) throw new Error(`the calculator has no option ${argv[i]}`);
+    const [option, inline] = argv[i].split(/=(.*)/s);
+    const field = fieldOf(option);
+    if (!field) throw new Error(`the calculator has no option ${option}`);
+    given.add(field);
     if (field.type === "checkbox") {
-      field.checked = true;
+      field.checked = !field.dataset.negated;
       continue;
     }
-    const value = argv[++i];
+    const value = inline ?? argv[++i];
     values.set(field, field.dataset.repeat && values.has(field) ? `${values.get(field)} ${value}` : value);
   }
   for (const [field, value] of values) field.value = value;
+  for (const rules of form.querySelectorAll(".mj-calc-rules")) {
+    rules.open = [...rules.querySelectorAll("[data-option]")].some((field) => given.has(field));
+  }
   activeFields();
   for (const field of form.querySelectorAll("[data-tiles]")) preview(field);
+}
+
+// --- the address: a calculation as #name=value&... (one pair per option, switches empty) --
+
+function fragmentOf(argv) {
+  const pairs = new URLSearchParams();
+  for (let i = 0; i < argv.length; i++) {
+    const field = fieldOf(argv[i]);
+    pairs.append(argv[i].replace(/^--/, ""), field?.type === "checkbox" ? "" : argv[++i]);
+  }
+  return pairs.toString();
+}
+
+function argvOfFragment(fragment) {
+  const argv = [];
+  const unknown = [];
+  for (const [name, value] of new URLSearchParams(fragment)) {
+    const field = fieldOf(`--${name}`);
+    if (!field) unknown.push(name);
+    else if (field.type === "checkbox") argv.push(field.dataset.option);
+    else argv.push(field.dataset.option, value);
+  }
+  return { argv, unknown };
 }
 
 // --- tiles: a palette to click and a drawing of each tile field ---------------------------
@@ -138,6 +175,10 @@ activeFields();
 
 // --- results ------------------------------------------------------------------------------
 
+const answerBox = box.querySelector(".mj-calc-answer");
+const share = answerBox.querySelector(".mj-calc-share");
+const permalink = share.querySelector(".mj-calc-permalink");
+
 function quoted(word) {
   return /^[\w.:@%+=,/-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
 }
@@ -149,16 +190,43 @@ function element(tag, text, className) {
   return node;
 }
 
+// The command's refusal (its last line on stderr) in the form's words: without the error
+// code or argparse's prefix, each option named by its field's label; the fields it names.
+function refusal(stderr) {
+  const line = stderr.trim().split("\n").pop()
+    .replace(/^mjspec score: error: (argument )?/, "")
+    .replace(/^[a-z]+(-[a-z]+)*: /, "");
+  const named = new Set();
+  const text = line.replace(/--[a-z][a-z0-9-]*/g, (option) => {
+    const field = fieldOf(option);
+    if (!field) return option;
+    named.add(field);
+    return field.dataset.label;
+  });
+  return { text, named };
+}
+
 function show(argv, answer) {
   box.querySelector(".mj-calc-command code").textContent =
     "mjspec score " + argv.map(quoted).join(" ");
   const result = box.querySelector(".mj-calc-result");
   result.replaceChildren();
+  for (const field of fields) field.removeAttribute("aria-invalid");
   const { text, json } = answer;
   result.dataset.code = String(text.code);
+  const fragment = fragmentOf(argv);
+  history.replaceState(null, "", `#${fragment}`);
+  permalink.href = `#${fragment}`;
+  share.hidden = false;
+  share.querySelector(".mj-calc-copied").textContent = "";
   if (text.code !== 0) {
-    const what = text.code === 1 ? "Not a winning hand" : "The options do not describe a hand";
-    result.append(element("p", what, "mj-calc-refusal"), element("pre", text.stderr.trim()));
+    const outcome = json.stdout ? JSON.parse(json.stdout) : {};
+    const code = outcome.error?.code;
+    const { text: why, named } = refusal(text.stderr);
+    for (const field of named) field.setAttribute("aria-invalid", "true");
+    const noWin = code === "not-winning" || code === "no-yaku";
+    result.append(element("p", noWin ? `Not a winning hand: ${why}` : why, "mj-calc-refusal"));
+    if (code) result.append(element("p", code, "mj-calc-code"));
     return;
   }
   result.append(element("pre", text.stdout.trimEnd(), "mj-calc-breakdown"));
@@ -173,14 +241,44 @@ function show(argv, answer) {
   result.append(table);
 }
 
+share.querySelector(".mj-calc-copy").addEventListener("click", async () => {
+  const said = share.querySelector(".mj-calc-copied");
+  try {
+    await navigator.clipboard.writeText(permalink.href);
+    said.textContent = "Copied.";
+  } catch {
+    said.textContent = "Your browser did not let the page copy: copy the link beside it.";
+  }
+});
+
+// a calculation in the address fills the form now, and is scored once the engine is ready
+function fromAddress() {
+  const { argv, unknown } = argvOfFragment(location.hash.slice(1));
+  if (unknown.length) {
+    const names = unknown.join(", ");
+    form.before(element("p", `The link names options this calculator lacks: ${names}.`, "mj-calc-refusal"));
+  }
+  if (!argv.length) return null;
+  fillForm(argv);
+  return argv;
+}
+const linked = fromAddress();
+
 const ready = start().then(
   (score) => {
     setStatus("Ready: the reference engine runs in this page.", "ready");
     form.querySelector(".mj-calc-run").disabled = false;
-    form.addEventListener("submit", (event) => {
-      event.preventDefault();
+    const scoreForm = () => {
       const argv = argvOfForm();
       show(argv, score(argv));
+    };
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      scoreForm();
+    });
+    // a changed field scores the hand again, once one was scored
+    form.addEventListener("change", () => {
+      if (!share.hidden && handField.value.trim()) scoreForm();
     });
     for (const button of box.querySelectorAll(".mj-calc-example")) {
       button.addEventListener("click", () => {
@@ -189,6 +287,10 @@ const ready = start().then(
         show(argv, score(argv));
       });
     }
+    window.addEventListener("hashchange", () => {
+      if (location.hash.slice(1) !== fragmentOf(argvOfForm()) && fromAddress()) scoreForm();
+    });
+    if (linked) scoreForm();
     return score;
   },
   (error) => {
