@@ -18,6 +18,7 @@ from reference_engine.variants.riichi.shapes import riichi_readings
 from reference_engine.variants.riichi.yaku import GATES, YAKU, YAKUMAN, Yaku, is_renhou
 from spec.profile import PatternValue, Profile
 from spec.seats import Seat
+from spec.tiles import RED_FIVES as RED_OF
 from spec.tiles import Tile
 
 RED_FIVES = (Tile.M0, Tile.P0, Tile.S0)  # every red tile (Tile.is_red)
@@ -200,19 +201,23 @@ class RiichiScorer:
         """riichi.dora.*: the han of dora, ura-dora (with riichi), red fives and extracted
         Norths among the hand's ``tiles`` (the same in every reading of it)."""
         rows = self.rows
-        held = [tile.normal for tile in tiles]
+        with_ura = win.riichi or win.double_riichi
         counts = {
-            "dora": sum(map(held.count, win.dora)),
-            "ura-dora": sum(map(held.count, win.ura_dora))
-            if win.riichi or win.double_riichi
+            "dora": _held(tiles, win.dora) + win.dora.count(Tile.NORTH) * win.nuki,
+            "ura-dora": _held(tiles, win.ura_dora) + win.ura_dora.count(Tile.NORTH) * win.nuki
+            if with_ura
             else 0,
             "aka-dora": sum(map(tiles.count, RED_FIVES)),
             "nuki-dora": win.nuki,
         }
-        counts["dora"] += sum(1 for d in win.dora if d is Tile.NORTH) * win.nuki
-        if win.riichi or win.double_riichi:
-            counts["ura-dora"] += sum(1 for d in win.ura_dora if d is Tile.NORTH) * win.nuki
         return {k: v * rows[k].value("han") for k, v in counts.items() if v and k in rows}
+
+
+def _held(tiles: tuple[Tile, ...], dora: tuple[Tile, ...]) -> int:
+    """How many of ``tiles`` are among the ``dora`` (each counted once per indicator
+    pointing to it; a red five is a five)."""
+    plain = sum(map(tiles.count, dora))
+    return plain + sum(tiles.count(RED_OF[tile]) for tile in dora if tile in RED_OF)
 
 
 def _rank(score: RiichiScore) -> tuple[int, bool, int, int]:
