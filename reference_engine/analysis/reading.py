@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache, cached_property
 
-from reference_engine.analysis.decompose import Decomposition, Group, GroupKind
+from reference_engine.analysis.decompose import TILE_KINDS, Decomposition, Group, GroupKind
 from reference_engine.hand import WinningHand
 from spec.melds import Meld, MeldKind
 from spec.tiles import Suit, Tile
@@ -123,11 +123,21 @@ def _declared_set(kind: MeldKind, tile: Tile, is_open: bool) -> HandSet:
     return HandSet(_MELD_SET[kind], tile, open=is_open, concealed=not is_open, declared=True)
 
 
-@cache
-def _concealed_set(tile: Tile, kind: GroupKind, concealed: bool) -> HandSet:
-    """The set of a reading made of concealed tiles (one shared instance of each: sets are
-    immutable)."""
-    return HandSet(_GROUP_SET[kind], tile, open=False, concealed=concealed)
+_GROUP_KINDS = len(GroupKind)
+
+
+def _concealed_set(key: int, concealed: bool) -> HandSet:
+    """The set of concealed tiles whose place in group order is ``key``."""
+    tile, kind = divmod(key, _GROUP_KINDS)
+    return HandSet(_GROUP_SET[GroupKind(kind)], Tile(tile), open=False, concealed=concealed)
+
+
+# A group's place in group order (by tile, then kind) is one int, equal for equal groups: a
+# decomposition's distinct groups are found and ordered by it at C speed, and its sets read
+# from these tables (one shared instance of each: sets are immutable).
+_PLACES = range(TILE_KINDS * _GROUP_KINDS)
+_CONCEALED = tuple(_concealed_set(place, True) for place in _PLACES)
+_COMPLETED_BY_ANOTHER = tuple(_concealed_set(place, False) for place in _PLACES)
 
 
 def wait_of(group: Group, winning: Tile) -> Wait:
@@ -162,28 +172,20 @@ def readings(
         declared = tuple(meld_set(meld) for meld in hand.melds)
     if tiles is None:
         tiles = hand_tiles(hand)
-    items = [_concealed_set(group.tile, group.kind, True) for group in decomposition]
-    keys = [_order(group) for group in decomposition]
-    for key in sorted(set(keys)):  # each distinct group once, in group order
-        first = keys.index(key)  # the copy the winning tile completed
+    places = [group.tile * _GROUP_KINDS + group.kind for group in decomposition]
+    items = [_CONCEALED[place] for place in places]
+    completing = _COMPLETED_BY_ANOTHER if on_anothers_tile else _CONCEALED
+    for place in sorted(set(places)):  # each distinct group once, in group order
+        first = places.index(place)  # the copy the winning tile completed
         chosen = decomposition[first]
         if winning not in chosen.tiles:
             continue
         completed = items.copy()
-        completed[first] = _concealed_set(chosen.tile, chosen.kind, not on_anothers_tile)
+        completed[first] = completing[place]
         sets = [item for item in completed if item.kind is not SetKind.PAIR]
         pairs = tuple(item for item in completed if item.kind is SetKind.PAIR)
         wait = wait_of(chosen, winning)
         yield Reading(shape, (*declared, *sets), pairs, wait, tiles)
-
-
-_GROUP_KINDS = len(GroupKind)
-
-
-def _order(group: Group) -> int:
-    """A group's place in group order (by tile, then kind) as one int: equal for equal
-    groups, so that a decomposition's distinct groups are found and sorted at C speed."""
-    return group.tile * _GROUP_KINDS + group.kind
 
 
 def hand_tiles(hand: WinningHand) -> tuple[Tile, ...]:
