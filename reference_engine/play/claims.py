@@ -85,11 +85,11 @@ def claim_offers(
     after = state.after(discarder)
     offers: dict[Seat, tuple[Action, ...]] = {}
     for index, seat in enumerate(state.seats):
-        if seat is discarder or seat in state.left:
+        if seat is discarder or (state.left and seat in state.left):
             continue
         counts = state.counted[index].counts
         chow = seat is after and any(all(counts[t] for t in others) for _, others in runs)
-        if plain in state.waits[index] or counts[plain] >= 2 or chow:
+        if counts[plain] >= 2 or plain in state.waits[index] or chow:
             options = claim_options(rules, state, seat, tile, discarder)
             if options:
                 offers[seat] = tuple(options)
