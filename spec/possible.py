@@ -16,7 +16,7 @@ from typing import Any
 
 from spec.errors import RuleError
 from spec.melds import Meld
-from spec.tiles import RED_FIVES, Tile, tiles_at
+from spec.tiles import Tile, tiles_at
 from spec.tileset import TileSet
 
 Path = tuple[str | int, ...]
@@ -115,12 +115,11 @@ def _within_copies(tiles: TileSet, seen: Counter[Tile]) -> bool:
     pass (the located problems are listed only otherwise): a red five seen within its red
     copies (one at least, as that check says) and, with its plain fives, within the copies;
     a plain five within the copies its red ones leave; any other tile within the copies."""
-    copies = tiles.copies
+    copies, most = tiles.copies, tiles.most_seen
     for tile, count in seen.items():
-        if tile.is_red:
-            if count > max(tiles.red_copies(tile), 1) or count + seen[tile.normal] > copies:
-                return False
-        elif count > copies - tiles.red_copies(RED_FIVES.get(tile, tile)):
+        if count > most.get(tile, copies):
+            return False
+        if tile.is_red and count + seen[tile.normal] > copies:
             return False
     return True
 

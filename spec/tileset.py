@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from spec.errors import RuleError
-from spec.tiles import HONOURS, Suit, Tile, parse_tiles
+from spec.tiles import HONOURS, RED_FIVES, Suit, Tile, parse_tiles
 
 _SUIT_START = {Suit.CHARACTERS: Tile.M1, Suit.DOTS: Tile.P1, Suit.BAMBOO: Tile.S1}
 
@@ -46,6 +46,15 @@ class TileSet:
     def playing(self) -> frozenset[Tile]:
         """Every tile identity that can be in a hand: the kinds and the red fives."""
         return self.kinds | frozenset(self.red_fives)
+
+    @cached_property
+    def most_seen(self) -> Mapping[Tile, int]:
+        """How many times each five may be seen: a plain five as often as the copies its red
+        ones leave, a red five as its red copies (one at least); any other tile as
+        ``copies``."""
+        fives = {red.normal: self.copies - self.red_copies(red) for red in RED_FIVES.values()}
+        reds = {red: max(self.red_copies(red), 1) for red in RED_FIVES.values()}
+        return {**fives, **reds}
 
     def red_copies(self, red: Tile) -> int:
         """How many copies of the five ``red`` are red (riichi.tiles.red-five-counts)."""

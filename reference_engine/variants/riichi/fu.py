@@ -13,6 +13,12 @@ from reference_engine.variants.riichi.context import WIND_TILES, RiichiNumbers, 
 from spec.tiles import DRAGONS, TERMINALS_AND_HONOURS
 
 _WAIT_KEY = {Wait.CLOSED: "closed", Wait.EDGE: "edge", Wait.PAIR: "pair"}
+_PUNG_ROW = {  # the fu table's row of a pung: (of terminals or honours, concealed)
+    (True, True): "terminal_concealed",
+    (True, False): "terminal_open",
+    (False, True): "simple_concealed",
+    (False, False): "simple_open",
+}
 
 
 def fu(r: Reading, w: RiichiWin, n: RiichiNumbers, *, pinfu: bool) -> int:
@@ -30,9 +36,7 @@ def fu(r: Reading, w: RiichiWin, n: RiichiNumbers, *, pinfu: bool) -> int:
     for item in r.sets:
         if item.kind is SetKind.CHOW:
             continue
-        kind = "terminal" if item.tile in TERMINALS_AND_HONOURS else "simple"
-        openness = "concealed" if item.concealed else "open"
-        value = table.pung[f"{kind}_{openness}"]
+        value = table.pung[_PUNG_ROW[item.tile in TERMINALS_AND_HONOURS, item.concealed]]
         total += value * (table.kong_factor if item.kind is SetKind.KONG else 1)
     pair = r.pair
     if pair is not None:
