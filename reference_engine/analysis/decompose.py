@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache, cached_property
+from operator import attrgetter
 
 from spec.tiles import Tile
 
@@ -99,6 +100,10 @@ def _block_readings(start: int, counts: tuple[int, ...]) -> tuple[tuple[Decompos
     return tuple(sorted(found))
 
 
+_TILES = tuple(Tile)  # each tile by its value
+_IN_ORDER = attrgetter("tile", "kind")  # group order, compared at C speed
+
+
 def _read_block(
     start: int,
     counts: list[int],
@@ -110,9 +115,9 @@ def _read_block(
     while index < len(counts) and counts[index] == 0:
         index += 1
     if index == len(counts):
-        found.add((tuple(sorted(acc)), pairs))
+        found.add((tuple(sorted(acc, key=_IN_ORDER)), pairs))
         return
-    tile = Tile(start + index)
+    tile = _TILES[start + index]
     for kind, size in ((GroupKind.PUNG, 3), (GroupKind.PAIR, 2)):
         if counts[index] >= size and (kind is GroupKind.PUNG or not pairs):
             counts[index] -= size
