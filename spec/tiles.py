@@ -116,9 +116,10 @@ for _tile in Tile:
     _tile.is_flower = _tile.suit is Suit.FLOWERS
     _tile.is_terminal = _tile.is_numbered and _tile.number in (1, 9)
     _tile.mpsz = f"{0 if _tile.is_red else _tile.number}{_tile.suit.value}"
-_BY_TEXT: dict[str, Tile] = {
-    f"{digit}{suit.value}": tile for (digit, suit), tile in _BY_NOTATION.items()
-}
+_BY_DIGIT: dict[str, dict[str, Tile]] = {
+    suit.value: {str(digit): tile for (digit, of), tile in _BY_NOTATION.items() if of is suit}
+    for suit in Suit
+}  # each suit letter's tiles by their digit
 
 HONOURS: tuple[Tile, ...] = tuple(Tile(t) for t in range(Tile.EAST, Tile.RED + 1))
 WINDS: tuple[Tile, ...] = HONOURS[:4]
@@ -156,12 +157,14 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     character-by-character reader, which finds the exact column of the problem.
     """
     if _WELL_FORMED.fullmatch(text.lstrip(" \t,")):
+        tiles: list[Tile] = []
         try:
-            return tuple(
-                _BY_TEXT[digit + suit] for digits, suit in _GROUP.findall(text) for digit in digits
-            )
+            for digits, suit in _GROUP.findall(text):
+                tiles += map(_BY_DIGIT[suit].__getitem__, digits)
         except KeyError:
             pass
+        else:
+            return tuple(tiles)
     return _parse_slowly(text)
 
 
