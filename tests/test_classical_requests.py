@@ -109,7 +109,11 @@ BROKEN_PLAY = {
     "a dealer other than east": ({"dealer": "south"}, "invalid-request", ["dealer"]),
     "a riichi counter": ({"honba": 1}, "invalid-request", ["honba"]),
     "an unknown round wind": ({"round": "middle"}, "invalid-request", ["round"]),
-    "an unknown option": ({"options": {"red_fives": False}}, "invalid-request", ["options"]),
+    "an option of another family": (
+        {"options": {"red_fives": False}},
+        "unsupported-field",
+        ["options", "red_fives"],
+    ),
     "an option that is not true or false": (
         {"options": {"original_call_with_melds": "no"}},
         "invalid-request",

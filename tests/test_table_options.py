@@ -27,11 +27,11 @@ CHOW_FROM_WEST = {
 }
 
 BROKEN_OPTIONS = {
-    "a switch of another family": (
+    "an option no family reads": (
         "taiwanese",
         SEVEN_PAIRS,
-        {"chow_win_from_anyone": True},
-        ["options"],
+        {"no_such_option": True},
+        ["options", "no_such_option"],
     ),
     "a switch that is not true or false": (
         "taiwanese",
@@ -68,6 +68,13 @@ def test_an_option_a_table_cannot_set_is_an_invalid_request_at_the_option(
     outcome = _score(variant, {**given, "options": options})
     assert outcome["error"]["code"] == "invalid-request", outcome
     assert outcome["error"]["path"] == path
+
+
+def test_a_switch_of_another_family_is_an_unsupported_field_at_the_switch() -> None:
+    outcome = _score("taiwanese", {**SEVEN_PAIRS, "options": {"chow_win_from_anyone": True}})
+    assert outcome["error"]["code"] == "unsupported-field", outcome
+    assert outcome["error"]["path"] == ["options", "chow_win_from_anyone"]
+    assert "classical" in outcome["error"]["message"]
 
 
 def test_setting_a_switch_to_the_profiles_own_value_changes_nothing() -> None:
