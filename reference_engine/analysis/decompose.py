@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from functools import cache, cached_property
+from functools import cache
 from operator import attrgetter
 
+from reference_engine.analysis.cached import cached_fact
 from spec.tiles import Tile
 
 HONOUR_START = int(Tile.EAST)
@@ -35,7 +36,7 @@ class Group:
     tile: Tile
     kind: GroupKind
 
-    @cached_property
+    @cached_fact
     def tiles(self) -> tuple[Tile, ...]:
         if self.kind is GroupKind.CHOW:
             return (self.tile, Tile(self.tile + 1), Tile(self.tile + 2))

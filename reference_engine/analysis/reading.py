@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache, cached_property
+from functools import cache
 
+from reference_engine.analysis.cached import cached_fact
 from reference_engine.analysis.decompose import TILE_KINDS, Decomposition, Group, GroupKind
 from reference_engine.hand import WinningHand
 from spec.melds import Meld, MeldKind
@@ -85,22 +86,22 @@ class Reading:
 
     # Facts the pattern predicates ask again and again, computed once per reading.
 
-    @cached_property
+    @cached_fact
     def normals(self) -> tuple[Tile, ...]:
         """The tiles with red fives as plain fives."""
         return tuple(t.normal for t in self.tiles)
 
-    @cached_property
+    @cached_fact
     def suits(self) -> frozenset[Suit]:
         """The suits of the numbered tiles."""
         return frozenset(t.suit for t in self.tiles if t.is_numbered)
 
-    @cached_property
+    @cached_fact
     def pungs(self) -> tuple[HandSet, ...]:
         """The pungs and kongs."""
         return tuple(s for s in self.sets if s.kind in (SetKind.PUNG, SetKind.KONG))
 
-    @cached_property
+    @cached_fact
     def chows(self) -> tuple[HandSet, ...]:
         return tuple(s for s in self.sets if s.kind is SetKind.CHOW)
 

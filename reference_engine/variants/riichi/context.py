@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from reference_engine.analysis.cached import cached_fact
 from reference_engine.hand import WinningHand
 from reference_engine.variants.riichi.house import HouseRules
 from spec.errors import RuleError
@@ -141,7 +142,7 @@ class RiichiWin:
     def is_dealer(self) -> bool:
         return self.hand.seat is Seat.EAST
 
-    @cached_property
+    @cached_fact
     def closed(self) -> bool:
         """No open meld (asked by most yaku: worked out once per win)."""
         return not self.hand.has_open_meld
