@@ -26,7 +26,15 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from conformance.campaign import CampaignError, Done, add_campaign_arguments, run_campaign
+from conformance.campaign import (
+    SHARDS_PER_WORKER,
+    SMALL_SHARDS_PER_WORKER,
+    CampaignError,
+    Done,
+    Start,
+    add_campaign_arguments,
+    run_campaign,
+)
 from conformance.connect import EngineSpec, close_engine, open_engine
 from conformance.engine import (
     Engine,
@@ -180,15 +188,16 @@ def play_random(
 ) -> Report:
     """The run's report, the same however the deals are cut and run (local workers are
     forked once the reference engine has played a hand of the variant: they inherit its
-    tables; an engine under test is opened by each shard); ``done`` counts the deals played
-    as each shard finishes."""
+    tables; an engine under test is opened by each shard, so its shards are fewer); ``done``
+    counts the deals played as each shard finishes."""
     report = Report(engine.name, variant)
+    shards = SMALL_SHARDS_PER_WORKER if engine.name == REFERENCE else SHARDS_PER_WORKER
     report.hands = run_campaign(
         partial(play_deals, engine, variant),
         plan,
         workers=workers,
         dask=dask,
-        warm=partial(warm_play, variant),
+        start=Start(partial(warm_play, variant), shards),
         done=done,
     )
     return report

@@ -32,7 +32,9 @@ from typing import Any
 
 from conformance.campaign import (
     SHARDS_PER_WORKER,
+    SMALL_SHARDS_PER_WORKER,
     CampaignError,
+    Start,
     add_campaign_arguments,
     run_campaign,
     shard_count,
@@ -311,15 +313,17 @@ def _campaign(
     args: argparse.Namespace, variant: str, options: Mapping[str, Any]
 ) -> tuple[list[Problem], list[Replayed]]:
     """Every log's unreadable hands' problems, and every hand's replay, in the logs' order
-    (the same however the campaign is cut)."""
-    warm, workers, dask = partial(_warm, variant), args.workers, args.dask
+    (the same however the campaign is cut: in small shards, since a worker's shard starts
+    at no cost, the reference engine and the catalogue warmed before the fork)."""
+    start = Start(partial(_warm, variant), SMALL_SHARDS_PER_WORKER)
+    workers, dask = args.workers, args.dask
     if by_log(args.logs, workers, dask):
         progress = progress_for(len(args.logs), "logs", wanted=args.progress)
         logs = run_campaign(
             partial(replay_logs, variant, args.log_format, options),
             args.logs,
             workers=workers,
-            warm=warm,
+            start=start,
             done=progress.advance if progress else None,
         )
         unread = [problem for log in logs for problem in log.unread]
@@ -332,7 +336,7 @@ def _campaign(
         hands,
         workers=workers,
         dask=dask,
-        warm=warm,
+        start=start,
         done=progress.advance if progress else None,
     )
     return [problem for _, unread in read for problem in unread], results

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from conformance import replay_cli
-from conformance.campaign import run_campaign, run_shards, shards_of
+from conformance.campaign import SMALL_SHARDS_PER_WORKER, Start, run_campaign, run_shards, shards_of
 from conformance.cli import main
 from conformance.problems import Problem
 from conformance.replay.mjai import LoggedHand
@@ -83,7 +83,7 @@ def test_forked_workers_are_sent_item_numbers_never_the_items() -> None:
 @pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux only")
 def test_forked_workers_inherit_what_the_command_warmed_up() -> None:
     WARMED.clear()
-    assert run_campaign(warmed, list(range(10)), workers=2, warm=warm) == [1] * 10
+    assert run_campaign(warmed, list(range(10)), workers=2, start=Start(warm)) == [1] * 10
     assert WARMED == ["warm"]
 
 
@@ -176,3 +176,15 @@ def test_random_play_in_two_workers_gives_the_one_worker_report_exactly(
     alone = _played(capsys, "--format", report)
     assert _played(capsys, "--format", report, "--workers", "2") == alone
     assert "16 hands" in alone[1] or '"hands": 16' in alone[1]
+
+
+def sizes(shard: Sequence[int]) -> list[int]:
+    return [len(shard)]
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux only")
+def test_a_task_whose_shards_start_at_no_cost_is_cut_in_small_shards() -> None:
+    items = list(range(64))
+    assert run_campaign(sizes, items, workers=2) == [8] * 8
+    small = Start(shards=SMALL_SHARDS_PER_WORKER)
+    assert run_campaign(sizes, items, workers=2, start=small) == [2] * 32
