@@ -193,13 +193,14 @@ class Riichi(Variant):
     def score(self, given: Mapping[str, Any]) -> Outcome:
         """riichi.points.best-reading: the best reading's yaku, han, fu, limit and payments."""
         win = self.requests.parse(given)
-        best = self.scorer.best(win)
-        if best is None:
-            if next(riichi_readings(win.hand, on_anothers_tile=win.by.on_anothers_tile), None):
-                raise RuleError("no-yaku", "the hand is complete but has no yaku")
+        readings = tuple(riichi_readings(win.hand, on_anothers_tile=win.by.on_anothers_tile))
+        if not readings:
             raise RuleError(
                 "not-winning", "the tiles do not form a winning hand", path=("concealed",)
             )
+        best = self.scorer.best(win, readings)
+        if best is None:
+            raise RuleError("no-yaku", "the hand is complete but has no yaku")
         if win.liable is not None:
             self._check_liability(win, win.liable, best.patterns)
         return {

@@ -4,7 +4,7 @@ most is kept (``riichi.points.best-reading``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -112,12 +112,15 @@ class RiichiScorer:
     def numbers(self) -> RiichiNumbers:
         return riichi_numbers(self.profile)
 
-    def best(self, win: RiichiWin) -> RiichiScore | None:
-        """The reading that pays the winner most (None when no reading has a yaku)."""
+    def best(self, win: RiichiWin, readings: Iterable[Reading] | None = None) -> RiichiScore | None:
+        """The reading that pays the winner most (None when no reading has a yaku), among
+        ``readings`` when the caller has read the hand already (every reading of it)."""
         best: RiichiScore | None = None
         hand: HandKey | None = None
         dora: dict[str, int] = {}
-        for reading in riichi_readings(win.hand, on_anothers_tile=win.by.on_anothers_tile):
+        if readings is None:
+            readings = riichi_readings(win.hand, on_anothers_tile=win.by.on_anothers_tile)
+        for reading in readings:
             if hand is None:  # the same tiles in every reading of the hand: read once
                 hand, dora = HandFacts.key(win, reading.tiles), self.dora(win, reading.tiles)
             scored = self.score_reading(reading, win, hand, dora)
