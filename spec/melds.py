@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import Enum
 from functools import lru_cache
 
+from spec.enums import IdentityEnum
 from spec.errors import RuleError
 from spec.seats import Seat, parse_seat
 from spec.tiles import Tile, tiles_at
 
 
-class MeldKind(Enum):
+class MeldKind(IdentityEnum):
     CHOW = "chow"
     PUNG = "pung"
     KONG = "kong"

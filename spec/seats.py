@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from enum import Enum
-
+from spec.enums import IdentityEnum
 from spec.errors import RuleError
 
 
-class Seat(Enum):
+class Seat(IdentityEnum):
     """A seat, named by its wind for the hand being played (the dealer sits East by default)."""
 
     EAST = "east"

@@ -13,13 +13,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from enum import Enum, IntEnum
+from enum import IntEnum
 from functools import lru_cache
 
+from spec.enums import IdentityEnum
 from spec.errors import RuleError
 
 
-class Suit(Enum):
+class Suit(IdentityEnum):
     """The suit letter of the MPSZ notation."""
 
     CHARACTERS = "m"

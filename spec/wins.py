@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from enum import Enum
 
+from spec.enums import IdentityEnum
 from spec.errors import RuleError
 from spec.seats import Seat, parse_seat
 
 
-class WinBy(Enum):
+class WinBy(IdentityEnum):
     """How a win came about."""
 
     SELF_DRAW = "self-draw"

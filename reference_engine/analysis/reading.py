@@ -9,24 +9,24 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from enum import Enum
 from functools import cache
 
 from reference_engine.analysis.cached import cached_fact
 from reference_engine.analysis.decompose import TILE_KINDS, Decomposition, Group, GroupKind
 from reference_engine.hand import WinningHand
+from spec.enums import IdentityEnum
 from spec.melds import Meld, MeldKind
 from spec.tiles import Suit, Tile
 
 
-class SetKind(Enum):
+class SetKind(IdentityEnum):
     CHOW = "chow"
     PUNG = "pung"
     KONG = "kong"
     PAIR = "pair"
 
 
-class Shape(Enum):
+class Shape(IdentityEnum):
     """The overall form of a complete hand."""
 
     SETS_AND_PAIR = "sets-and-pair"
@@ -35,7 +35,7 @@ class Shape(Enum):
     THIRTEEN_ORPHANS = "thirteen-orphans"
 
 
-class Wait(Enum):
+class Wait(IdentityEnum):
     """How the winning tile completed its set."""
 
     PAIR = "pair"
