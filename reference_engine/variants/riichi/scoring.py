@@ -46,9 +46,9 @@ class RiichiScorer:
     def __init__(self, profile: Profile) -> None:
         self.profile = profile
         self.seats = tuple(Seat(s) for s in profile.seats)
-        self._gated: dict[HandKey, dict[SetKey, tuple[Checks, Checks]]] = {}
-        self._by_set_facts: dict[SetKey, frozenset[str]] = {}
-        self._by_hand_facts: dict[HandKey, frozenset[str]] = {}
+        self._by_set_facts: dict[SetKey, int] = {}
+        self._by_hand_facts: dict[HandKey, int] = {}
+        self._by_mask: dict[int, tuple[Checks, Checks]] = {}
 
     @cached_property
     def rows(self) -> dict[str, PatternValue]:
@@ -65,48 +65,48 @@ class RiichiScorer:
         """Each yaku of the profile with its predicate and row, in the order checked."""
         return tuple((i, p, self.rows[i]) for i, p in YAKU.items() if i in self.rows)
 
+    @cached_property
+    def checks(self) -> Checks:
+        """The yakuman and then the yaku checks: bit ``i`` of an admitted mask is check ``i``."""
+        return (*self.yakuman_checks, *self.yaku_checks)
+
     def gated(self, sets: SetKey, hand: HandKey) -> tuple[Checks, Checks]:
-        """The yakuman and the yaku whose gates admit a reading with these facts (worked out
-        once per distinct facts, by the hand's and then the sets' key): the only predicates
-        worth asking of it."""
-        by_sets = self._gated.get(hand)
+        """The yakuman and the yaku whose gates admit a reading with these facts: the only
+        predicates worth asking of it. The checks the sets' facts admit and those the
+        hand's admit are masks worked out once per distinct facts; the checks of each
+        distinct mask (the two masks' common bits) are listed once."""
+        by_sets = self._by_set_facts.get(sets)
         if by_sets is None:
-            by_sets = self._gated[hand] = {}
-        found = by_sets.get(sets)
+            by_sets = self._by_set_facts[sets] = self._by_sets(sets)
+        by_hand = self._by_hand_facts.get(hand)
+        if by_hand is None:
+            by_hand = self._by_hand_facts[hand] = self._by_hand(hand)
+        mask = by_sets & by_hand
+        found = self._by_mask.get(mask)
         if found is None:
-            admitted = self._by_sets(sets) & self._by_hand(hand)
-            found = by_sets[sets] = (
-                tuple(c for c in self.yakuman_checks if c[0] in admitted),
-                tuple(c for c in self.yaku_checks if c[0] in admitted),
+            yakuman = len(self.yakuman_checks)
+            found = self._by_mask[mask] = (
+                tuple(c for i, c in enumerate(self.yakuman_checks) if mask >> i & 1),
+                tuple(c for i, c in enumerate(self.yaku_checks, yakuman) if mask >> i & 1),
             )
         return found
 
-    def _by_sets(self, key: SetKey) -> frozenset[str]:
-        """The patterns whose gates admit a reading's sets (once per distinct sets' facts)."""
-        found = self._by_set_facts.get(key)
-        if found is None:
-            sets = SetFacts(*key)
-            checks = (*self.yakuman_checks, *self.yaku_checks)
-            found = frozenset(c[0] for c in checks if GATES[c[0]].admits_sets(sets))
-            self._by_set_facts[key] = found
-        return found
+    def _by_sets(self, key: SetKey) -> int:
+        """The mask of the checks whose gates admit a reading's sets."""
+        sets = SetFacts(*key)
+        return _mask(GATES[c[0]].admits_sets(sets) for c in self.checks)
 
-    def _by_hand(self, key: HandKey) -> frozenset[str]:
-        """The patterns whose gates admit a hand (once per distinct hand facts). On an open
-        hand a yaku whose row has no open value is left out (it earns its open value)."""
-        found = self._by_hand_facts.get(key)
-        if found is None:
-            hand = HandFacts.of_key(key)
-            closed = "closed" in hand.flags
-            found = frozenset(
-                c[0] for c in self.yakuman_checks if GATES[c[0]].admits_hand(hand)
-            ) | frozenset(
-                c[0]
-                for c in self.yaku_checks
-                if GATES[c[0]].admits_hand(hand) and (closed or c[2].optional("open_han"))
-            )
-            self._by_hand_facts[key] = found
-        return found
+    def _by_hand(self, key: HandKey) -> int:
+        """The mask of the checks whose gates admit a hand. On an open hand a yaku whose
+        row has no open value is left out (it earns its open value)."""
+        hand = HandFacts.of_key(key)
+        closed = "closed" in hand.flags
+        yakuman = _mask(GATES[c[0]].admits_hand(hand) for c in self.yakuman_checks)
+        yaku = _mask(
+            GATES[i].admits_hand(hand) and (closed or bool(row.optional("open_han")))
+            for i, _, row in self.yaku_checks
+        )
+        return yakuman | yaku << len(self.yakuman_checks)
 
     @cached_property
     def numbers(self) -> RiichiNumbers:
@@ -221,6 +221,11 @@ def _held(tiles: tuple[Tile, ...], dora: tuple[Tile, ...]) -> int:
     pointing to it; a red five is a five)."""
     plain = sum(map(tiles.count, dora))
     return plain + sum(tiles.count(RED_OF[tile]) for tile in dora if tile in RED_OF)
+
+
+def _mask(admits: Iterable[bool]) -> int:
+    """The bits of the true ones, the first the lowest."""
+    return sum(1 << i for i, admitted in enumerate(admits) if admitted)
 
 
 def _rank(score: RiichiScore) -> tuple[int, bool, int, int]:
