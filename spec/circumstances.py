@@ -115,7 +115,7 @@ def _need_problems(needs: Needs, subject: Mapping[str, Any], prefix: Path) -> li
             continue
         for name in fields.keys() & container.keys():
             value = container[name]
-            if not _is_set(value):
+            if value is False or not _is_set(value):  # most flags are false: read at once
                 continue
             path = (*prefix, *place, name)
             problems += [

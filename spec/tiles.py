@@ -122,6 +122,7 @@ _BY_DIGIT: dict[str, dict[str, Tile]] = {
     for suit in Suit
 }  # each suit letter's tiles by their digit
 
+TILES: tuple[Tile, ...] = tuple(Tile)  # each tile by its value: TILES[n] is Tile(n), at C speed
 HONOURS: tuple[Tile, ...] = tuple(Tile(t) for t in range(Tile.EAST, Tile.RED + 1))
 WINDS: tuple[Tile, ...] = HONOURS[:4]
 DRAGONS: tuple[Tile, ...] = HONOURS[4:]

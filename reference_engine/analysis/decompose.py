@@ -13,7 +13,7 @@ from functools import cache
 from operator import attrgetter
 
 from reference_engine.analysis.cached import cached_fact
-from spec.tiles import Tile
+from spec.tiles import TILES, Tile
 
 HONOUR_START = int(Tile.EAST)
 TILE_KINDS = int(Tile.RED) + 1
@@ -39,7 +39,7 @@ class Group:
     @cached_fact
     def tiles(self) -> tuple[Tile, ...]:
         if self.kind is GroupKind.CHOW:
-            return (self.tile, Tile(self.tile + 1), Tile(self.tile + 2))
+            return (self.tile, TILES[self.tile + 1], TILES[self.tile + 2])
         return (self.tile,) * (3 if self.kind is GroupKind.PUNG else 2)
 
     def notation(self) -> str:
@@ -101,7 +101,6 @@ def _block_readings(start: int, counts: tuple[int, ...]) -> tuple[tuple[Decompos
     return tuple(sorted(found))
 
 
-_TILES = tuple(Tile)  # each tile by its value
 _IN_ORDER = attrgetter("tile", "kind")  # group order, compared at C speed
 
 
@@ -118,7 +117,7 @@ def _read_block(
     if index == len(counts):
         found.add((tuple(sorted(acc, key=_IN_ORDER)), pairs))
         return
-    tile = _TILES[start + index]
+    tile = TILES[start + index]
     for kind, size in ((GroupKind.PUNG, 3), (GroupKind.PAIR, 2)):
         if counts[index] >= size and (kind is GroupKind.PUNG or not pairs):
             counts[index] -= size
@@ -159,7 +158,7 @@ def _pairs_and_pungs(
         if pairs == 0 and pungs == 0:
             found.add(tuple(sorted(acc)))
         return
-    tile, count = Tile(index), counts[index]
+    tile, count = TILES[index], counts[index]
     options = {2: [(1, 0)], 3: [(0, 1)], 4: [(2, 0)]}.get(count, [])
     for use_pairs, use_pungs in options:
         if use_pairs <= pairs and use_pungs <= pungs:

@@ -17,7 +17,7 @@ from reference_engine.analysis.reading import (
     readings,
 )
 from reference_engine.hand import WinningHand
-from spec.tiles import TERMINALS_AND_HONOURS, Tile
+from spec.tiles import TERMINALS_AND_HONOURS, TILES, Tile
 
 
 def seven_pairs_waits(counts: list[int] | tuple[int, ...]) -> list[int]:
@@ -87,7 +87,7 @@ def _thirteen_orphans(hand: WinningHand, counts: list[int]) -> Reading | None:
 def group_tiles(item: HandSet) -> tuple[Tile, ...]:
     """The tiles of a set of a reading (a kong as four)."""
     if item.kind is SetKind.CHOW:
-        return (item.tile, Tile(item.tile + 1), Tile(item.tile + 2))
+        return (item.tile, TILES[item.tile + 1], TILES[item.tile + 2])
     return (item.tile,) * _SIZES[item.kind]
 
 
