@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import Enum
 from functools import lru_cache
 from typing import Any
 
+from spec.enums import IdentityEnum
 from spec.errors import RuleError
 from spec.seats import Seat, parse_seat
 from spec.tiles import RED_FIVES, Suit, Tile, parse_tiles, run_notation, tiles_at
 
 
-class ActionKind(Enum):
+class ActionKind(IdentityEnum):
     DRAW = "draw"
     DISCARD = "discard"
     FLOWER = "flower"

@@ -17,6 +17,10 @@ from spec.wins import WinBy
 _FLOWERS = frozenset(FLOWERS)
 _KINDS = tuple(Tile(kind) for kind in range(34))  # the plain kinds, by counting index
 _DISCARDS = {seat: {t: Action(seat, ActionKind.DISCARD, t) for t in Tile} for seat in SEATS}
+# the actions with no tile, built once (an Action is an immutable value)
+_DRAW = {seat: Action(seat, ActionKind.DRAW) for seat in SEATS}
+_WIN = {seat: Action(seat, ActionKind.WIN) for seat in SEATS}
+_PASS = {seat: Action(seat, ActionKind.PASS) for seat in SEATS}
 
 
 def legal_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action]:
@@ -24,7 +28,7 @@ def legal_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action
     if state.phase is Phase.END:
         return []
     if state.phase is Phase.DRAW:
-        return [Action(seat, ActionKind.DRAW)] if seat is state.turn else []
+        return [_DRAW[seat]] if seat is state.turn else []
     if state.phase is Phase.DECLARE:
         return rules.declarations(state, seat) if seat is state.turn else []
     if state.phase is Phase.DISCARD:
@@ -33,12 +37,12 @@ def legal_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action
         return []
     assert state.pending is not None
     if state.phase is Phase.ROB or state.win_only:
-        return [Action(seat, ActionKind.WIN), Action(seat, ActionKind.PASS)]
+        return [_WIN[seat], _PASS[seat]]
     assert state.pending_from is not None
     options = state.offers.get(seat)
     if options is None:  # a window not opened by a discard (a claim request's table)
         options = tuple(claim_options(rules, state, seat, state.pending, state.pending_from))
-    return [*options, Action(seat, ActionKind.PASS)]
+    return [*options, _PASS[seat]]
 
 
 def _turn_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action]:
@@ -54,7 +58,7 @@ def _turn_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action
     actions += rules.turn_extras(state, seat)
     drawn = state.drawn
     if drawn is not None and rules.may_win(state, seat, drawn, WinBy.SELF_DRAW):
-        actions.append(Action(seat, ActionKind.WIN))
+        actions.append(_WIN[seat])
     return actions
 
 

@@ -38,6 +38,8 @@ def random_choice(rules: PlayRules, state: GameState, rng: random.Random) -> Act
     else:
         seat = state.turn
     actions = legal_actions(rules, state, seat)
+    if state.phase is Phase.DRAW:  # the draw alone: no win or riichi to look for (same rng draw)
+        return rng.choice(actions)
     wins = [a for a in actions if a.kind is ActionKind.WIN]
     riichi = [a for a in actions if a.kind is ActionKind.RIICHI]
     if wins and rng.random() < 0.95:

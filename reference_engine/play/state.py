@@ -9,13 +9,13 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
 from types import MappingProxyType
 from typing import Any, TypeVar
 
 from reference_engine.analysis.counted import CountedHand
 from reference_engine.outcome import Settlement
 from spec.actions import Action
+from spec.enums import IdentityEnum
 from spec.melds import Meld
 from spec.seats import SEATS, Seat, next_seat
 from spec.tiles import Tile
@@ -24,7 +24,7 @@ T = TypeVar("T")
 _NO_OFFERS: Mapping[Seat, tuple[Action, ...]] = MappingProxyType({})
 
 
-class Phase(Enum):
+class Phase(IdentityEnum):
     """Whose move it is and what kind of move (``DECLARE``: the declarations made before
     the first discard, cc.play.initial-kongs)."""
 
@@ -36,7 +36,7 @@ class Phase(Enum):
     END = "end"
 
 
-class EndReason(Enum):
+class EndReason(IdentityEnum):
     """Why a hand ended."""
 
     WIN = "win"

@@ -15,10 +15,9 @@ def may_call_nine_terminals(state: GameState, seat: Seat, abortive: frozenset[En
     """sanma.abortive.nine-terminals: on one's first draw, nobody having called or set a
     North aside, nine or more different terminals and honours (where ``abortive``, the
     table's abortive draws, holds it)."""
-    index = SEATS.index(seat)
-    if EndReason.NINE_TERMINALS not in abortive:
+    if state.has_discarded[SEATS.index(seat)] or EndReason.NINE_TERMINALS not in abortive:
         return False
-    if state.has_discarded[index] or riichi_state(state).interrupted or state.drawn is None:
+    if riichi_state(state).interrupted or state.drawn is None:
         return False
     kinds = {t.normal for t in state.hand(seat)} & set(TERMINALS_AND_HONOURS)
     return len(kinds) >= 9
