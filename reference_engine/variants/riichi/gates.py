@@ -178,14 +178,21 @@ class Gate:
 
     def admits_hand(self, hand: HandFacts) -> bool:
         """The conditions on the hand's tiles and the win."""
+        return self.admits_tiles(hand) and self.admits_flags(hand.flags)
+
+    def admits_tiles(self, hand: HandFacts) -> bool:
+        """The conditions on the hand's tiles."""
         return (
             self.honours in (None, hand.honours)
             and self.terminals in (None, hand.terminals)
             and self.simples in (None, hand.simples)
             and self.suits[0] <= hand.suits <= self.suits[1]
             and self.outside in (None, hand.outside)
-            and (self.flag is None or self.flag in hand.flags)
         )
+
+    def admits_flags(self, flags: frozenset[str]) -> bool:
+        """The condition on the win: its fact holds (the names of the win's facts that do)."""
+        return self.flag is None or self.flag in flags
 
 
 ANY = Gate()  # no condition: the predicate is asked of every reading

@@ -48,6 +48,8 @@ class RiichiScorer:
         self.seats = tuple(Seat(s) for s in profile.seats)
         self._by_set_facts: dict[SetKey, int] = {}
         self._by_hand_facts: dict[HandKey, int] = {}
+        self._by_tile_facts: dict[tuple[int, bool], int] = {}
+        self._by_win_facts: dict[tuple[bool, ...], int] = {}
         self._by_mask: dict[int, tuple[Checks, Checks]] = {}
 
     @cached_property
@@ -97,13 +99,28 @@ class RiichiScorer:
         return _mask(GATES[c[0]].admits_sets(sets) for c in self.checks)
 
     def _by_hand(self, key: HandKey) -> int:
-        """The mask of the checks whose gates admit a hand. On an open hand a yaku whose
-        row has no open value is left out (it earns its open value)."""
-        hand = HandFacts.of_key(key)
-        closed = "closed" in hand.flags
-        yakuman = _mask(GATES[c[0]].admits_hand(hand) for c in self.yakuman_checks)
+        """The mask of the checks whose gates admit a hand: those its tiles admit and those
+        its win's facts admit (each worked out once per distinct tiles' or win's facts)."""
+        bits, outside, flags = key
+        by_tiles = self._by_tile_facts.get((bits, outside))
+        if by_tiles is None:
+            hand = HandFacts.of_key((bits, outside, flags))
+            by_tiles = _mask(GATES[c[0]].admits_tiles(hand) for c in self.checks)
+            self._by_tile_facts[bits, outside] = by_tiles
+        by_flags = self._by_win_facts.get(flags)
+        if by_flags is None:
+            by_flags = self._by_win_facts[flags] = self._by_flags(flags)
+        return by_tiles & by_flags
+
+    def _by_flags(self, flags: tuple[bool, ...]) -> int:
+        """The mask of the checks whose gates admit a win with these facts (the values of
+        WIN_FLAGS). On an open hand a yaku whose row has no open value is left out (it
+        earns its open value)."""
+        held = HandFacts.of_key((0, False, flags)).flags
+        closed = "closed" in held
+        yakuman = _mask(GATES[c[0]].admits_flags(held) for c in self.yakuman_checks)
         yaku = _mask(
-            GATES[i].admits_hand(hand) and (closed or bool(row.optional("open_han")))
+            GATES[i].admits_flags(held) and (closed or bool(row.optional("open_han")))
             for i, _, row in self.yaku_checks
         )
         return yakuman | yaku << len(self.yakuman_checks)
