@@ -82,14 +82,18 @@ def claim_offers(
     if plain.is_flower:  # a flower is never offered; it would make no set
         return {}
     runs = _RUNS.get(plain, ()) if rules.chow_allowed else ()
-    after = state.after(discarder)
+    after = state.after(discarder) if runs else None
+    left, waits, counted = state.left, state.waits, state.counted
     offers: dict[Seat, tuple[Action, ...]] = {}
     for index, seat in enumerate(state.seats):
-        if seat is discarder or (state.left and seat in state.left):
+        if seat is discarder or (left and seat in left):
             continue
-        counts = state.counted[index].counts
-        chow = seat is after and any(all(counts[t] for t in others) for _, others in runs)
-        if counts[plain] >= 2 or plain in state.waits[index] or chow:
+        counts = counted[index].counts
+        if (
+            counts[plain] >= 2
+            or plain in waits[index]
+            or (seat is after and any(all(counts[t] for t in others) for _, others in runs))
+        ):
             options = claim_options(rules, state, seat, tile, discarder)
             if options:
                 offers[seat] = tuple(options)

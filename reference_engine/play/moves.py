@@ -41,7 +41,10 @@ def discard(rules: PlayRules, state: GameState, action: Action) -> GameState:
     offers = claim_offers(rules, state, tile, seat)
     if not offers:
         return _after_discard(rules, state, None)
-    return state.update(awaiting=frozenset(offers), answers=(), offers=offers)
+    state.awaiting = frozenset(offers)
+    state.answers = ()
+    state.offers = offers
+    return state
 
 
 def let_all_pass(
@@ -74,7 +77,9 @@ def _after_discard(rules: PlayRules, state: GameState, claim: Action | None) -> 
 
 def _next_turn(rules: PlayRules, state: GameState, after: Seat) -> GameState:
     """The seat after ``after`` is to draw, unless the wall is done."""
-    state = state.window_closed(turn=state.after(after), phase=Phase.DRAW)
+    state.window_closed()
+    state.turn = state.after(after)
+    state.phase = Phase.DRAW
     if state.live_tiles <= 0:
         return state.ended(rules.exhaustive_draw(state))
     return state
