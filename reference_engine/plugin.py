@@ -13,6 +13,7 @@ from reference_engine import __version__
 from reference_engine.variants import find_variant, playable_variants
 from spec.circumstances import circumstance_problems
 from spec.errors import RuleError, raise_first
+from spec.objects import OBJECT
 from spec.requests import family_problems, request_problems
 
 
@@ -36,7 +37,7 @@ class ReferenceEngine:
             variant = find_variant(str(request.get("variant")))
             kind = str(request.get("kind"))
             given = request.get("given")
-            if not isinstance(given, Mapping):
+            if not isinstance(given, OBJECT):
                 raise RuleError("invalid-request", "'given' must be a mapping")
             if kind not in variant.kinds:
                 raise RuleError("unsupported-kind", f"{variant.id} does not answer {kind!r}")

@@ -42,6 +42,7 @@ from functools import cache
 from typing import Any
 
 from spec.errors import RuleError
+from spec.objects import OBJECT
 from spec.schemas import schema
 from spec.tiles import Tile, parse_tiles
 
@@ -80,7 +81,7 @@ _SETTLE_HAND: Definition = ("settle_hand",)
 def circumstance_problems(kind: str, given: Any) -> list[RuleError]:
     """Every need of the set fields of ``given``'s winners that does not hold, and every
     tile string over its limit."""
-    if not isinstance(given, Mapping):
+    if not isinstance(given, OBJECT):
         return []
     problems: list[RuleError] = []
     for prefix, subject, definition in _winners(kind, given):
@@ -96,14 +97,14 @@ def _winners(
     discard, or the winner's hand of a settle request (keyed by its seat)."""
     if kind == "settle":
         hands = given.get("hands")
-        for seat, hand in hands.items() if isinstance(hands, Mapping) else ():
-            if isinstance(hand, Mapping):
+        for seat, hand in hands.items() if isinstance(hands, OBJECT) else ():
+            if isinstance(hand, OBJECT):
                 yield ("hands", seat), {**hand, "seat": seat}, _SETTLE_HAND
         return
     yield (), given, (f"{kind}_given",)
     others = given.get("other_winners") if kind == "score" else None
     for index, other in enumerate(others if isinstance(others, list | tuple) else ()):
-        if isinstance(other, Mapping):
+        if isinstance(other, OBJECT):
             yield ("other_winners", index), {**other, "win": given.get("win")}, _OTHER_WINNER
 
 
@@ -111,7 +112,7 @@ def _need_problems(needs: Needs, subject: Mapping[str, Any], prefix: Path) -> li
     problems: list[RuleError] = []
     for place, fields in needs:
         container = _at(subject, place)
-        if not isinstance(container, Mapping):
+        if not isinstance(container, OBJECT):
             continue
         for name in fields.keys() & container.keys():
             value = container[name]
@@ -147,8 +148,8 @@ def _limit_problems(kind: str, given: Mapping[str, Any]) -> list[RuleError]:
 def _definition(pointer: Definition) -> Mapping[str, Any]:
     found: Any = schema("scenario")["$defs"]
     for key in pointer:
-        found = found.get(key, {}) if isinstance(found, Mapping) else {}
-    return found if isinstance(found, Mapping) else {}
+        found = found.get(key, {}) if isinstance(found, OBJECT) else {}
+    return found if isinstance(found, OBJECT) else {}
 
 
 def _places(pointer: Definition) -> list[tuple[Path, Mapping[str, Any]]]:
@@ -158,7 +159,7 @@ def _places(pointer: Definition) -> list[tuple[Path, Mapping[str, Any]]]:
     places: list[tuple[Path, Mapping[str, Any]]] = [((), given)]
     for name in ("table", "win"):
         field = given.get("properties", {}).get(name)
-        if isinstance(field, Mapping) and str(field.get("$ref", "")).startswith("#/$defs/"):
+        if isinstance(field, OBJECT) and str(field.get("$ref", "")).startswith("#/$defs/"):
             places.append(((name,), _definition((field["$ref"].removeprefix("#/$defs/"),))))
     return places
 
@@ -202,7 +203,7 @@ def _limits(kind: str) -> tuple[TileLimit, ...]:
 def _at(given: Mapping[str, Any], path: Path) -> Any:
     value: Any = given
     for key in path:
-        value = value.get(key) if isinstance(value, Mapping) else None
+        value = value.get(key) if isinstance(value, OBJECT) else None
     return value
 
 
@@ -233,12 +234,12 @@ def _tiles(text: Any) -> tuple[Tile, ...]:
 
 def _win(given: Mapping[str, Any], need: Need) -> bool:
     win = given.get("win")
-    return isinstance(win, Mapping) and win.get("by") in need.values
+    return isinstance(win, OBJECT) and win.get("by") in need.values
 
 
 def _from(given: Mapping[str, Any], need: Need) -> bool:
     win = given.get("win")
-    return isinstance(win, Mapping) and win.get("from") in need.values
+    return isinstance(win, OBJECT) and win.get("from") in need.values
 
 
 def _seat(given: Mapping[str, Any], need: Need) -> bool:
@@ -247,7 +248,7 @@ def _seat(given: Mapping[str, Any], need: Need) -> bool:
 
 def _flags(given: Mapping[str, Any], names: tuple[str, ...]) -> list[str]:
     table = given.get("table")
-    return [n for n in names if isinstance(table, Mapping) and table.get(n) is True]
+    return [n for n in names if isinstance(table, OBJECT) and table.get(n) is True]
 
 
 def _any_flag(given: Mapping[str, Any], need: Need) -> bool:
@@ -259,7 +260,7 @@ def _not_flags(given: Mapping[str, Any], need: Need) -> bool:
 
 
 def _closed(given: Mapping[str, Any], need: Need) -> bool:
-    return all(isinstance(m, Mapping) and m.get("concealed") is True for m in _melds(given))
+    return all(isinstance(m, OBJECT) and m.get("concealed") is True for m in _melds(given))
 
 
 def _no_melds(given: Mapping[str, Any], need: Need) -> bool:
@@ -268,7 +269,7 @@ def _no_melds(given: Mapping[str, Any], need: Need) -> bool:
 
 def _replacements(given: Mapping[str, Any], need: Need) -> bool:
     """Kongs among the melds, and Norths set aside: each drew a replacement tile."""
-    kongs = sum(1 for m in _melds(given) if isinstance(m, Mapping) and m.get("type") == "kong")
+    kongs = sum(1 for m in _melds(given) if isinstance(m, OBJECT) and m.get("type") == "kong")
     return kongs + (_count(given.get("north")) or 0) >= need.count
 
 
@@ -276,7 +277,7 @@ def _sole_copy(given: Mapping[str, Any], need: Need) -> bool:
     concealed = _tiles(given.get("concealed"))
     if not concealed:
         return True
-    melded = [t for m in _melds(given) if isinstance(m, Mapping) for t in _tiles(m.get("tiles"))]
+    melded = [t for m in _melds(given) if isinstance(m, OBJECT) for t in _tiles(m.get("tiles"))]
     won = concealed[-1].normal
     return sum(1 for tile in (*concealed, *melded) if tile.normal is won) == 1
 
@@ -287,17 +288,17 @@ def _discards_shown(given: Mapping[str, Any], need: Need) -> bool:
     discard) claimed; and the dealer opens by discarding, so a non-dealer's draw and a
     robbed kong (a claimed pung's) come after one."""
     table = given.get("table")
-    discards = _count(table.get("discards")) if isinstance(table, Mapping) else None
+    discards = _count(table.get("discards")) if isinstance(table, OBJECT) else None
     win = given.get("win")
-    by = win.get("by") if isinstance(win, Mapping) else None
+    by = win.get("by") if isinstance(win, OBJECT) else None
     others = given.get("other_winners")
     hands = [given, *(others if isinstance(others, list | tuple) else ())]
     claimed = sum(
         1
         for hand in hands
-        if isinstance(hand, Mapping)
+        if isinstance(hand, OBJECT)
         for m in _melds(hand)
-        if isinstance(m, Mapping) and not m.get("concealed")
+        if isinstance(m, OBJECT) and not m.get("concealed")
     )
     fewest = claimed + (1 if by == "discard" else 0)
     after_the_dealers_discard = by in ("discard", "robbing-kong") or (

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
 from spec.enums import IdentityEnum
 from spec.errors import RuleError
+from spec.objects import OBJECT
 from spec.seats import Seat, parse_seat
 from spec.tiles import Tile, tiles_at
 
@@ -69,7 +69,7 @@ def parse_meld(data: object, path: tuple[str | int, ...]) -> Meld:
     """A declared meld; rule ``tw.structure.chow-one-suit`` for chows. A meld of plain
     values read before is answered from a cache (melds are immutable; a refusal is not
     cached)."""
-    if not isinstance(data, Mapping):
+    if not isinstance(data, OBJECT):
         raise RuleError("invalid-request", "a meld must be a mapping", path=path)
     values = (
         data.get("type"),

@@ -16,6 +16,7 @@ from typing import Any
 
 from spec.errors import RuleError
 from spec.melds import Meld
+from spec.objects import OBJECT
 from spec.tiles import Tile, tiles_at
 from spec.tileset import TileSet
 
@@ -129,7 +130,7 @@ def shown_tiles(given: Mapping[str, Any]) -> tuple[Tile, ...]:
     set's copies (riichi.tiles.set, cc.tiles.set): a North per ``north`` set aside, the dora
     and ura indicators, and ``table.seen`` (the public tiles in no meld of the request)."""
     table = given.get("table")
-    seen = table.get("seen", "") if isinstance(table, Mapping) else ""
+    seen = table.get("seen", "") if isinstance(table, OBJECT) else ""
     north = given.get("north", 0)
     return (
         (Tile.NORTH,) * (north if isinstance(north, int) else 0)

@@ -12,6 +12,7 @@ import fastjsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
 from spec.errors import RuleError
+from spec.objects import OBJECT
 from spec.schemas import definition_validator, fast_check_definition, schema
 
 KINDS: tuple[str, ...] = tuple(schema("kind")["enum"])
@@ -163,7 +164,7 @@ def _foreign(
         if not below.empty:
             nested[name] = below
     extra = node.get("additionalProperties")
-    each = _foreign(extra, family, definitions, depth + 1) if isinstance(extra, Mapping) else None
+    each = _foreign(extra, family, definitions, depth + 1) if isinstance(extra, OBJECT) else None
     return _Foreign(refused, nested, each if each is not None and not each.empty else None)
 
 
@@ -174,7 +175,7 @@ def _check(
     family: str,
     problems: list[RuleError],
 ) -> None:
-    if not isinstance(value, Mapping):
+    if not isinstance(value, OBJECT):
         return
     for key in foreign.refused.keys() & value.keys():
         owners = ", ".join(foreign.refused[key])

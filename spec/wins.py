@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 from spec.enums import IdentityEnum
 from spec.errors import RuleError
+from spec.objects import OBJECT
 from spec.seats import Seat, parse_seat
 
 
@@ -40,7 +41,7 @@ def parse_win(
     """A request's ``win`` of ``seat``'s hand at ``path``: how it was won (never by flowers)
     and, on another player's tile, from whom (``seat_of`` reads a seat); an
     ``invalid-request`` naming the field otherwise."""
-    win = data if isinstance(data, Mapping) else {}
+    win = data if isinstance(data, OBJECT) else {}
     named = win.get("by")
     by = _WIN_BY.get(named) if isinstance(named, str) else None
     if by is None:
