@@ -267,6 +267,7 @@ def bench_scoring(variant: str, seed: int, count: int) -> None:
     )
     batches = [_requests(variant, seed + k, count) for k in range(REPEATS)]
     engine = reference_plugin()
+    _answered(engine, batches[0])  # warmed on the first batch like each peer below
     ours = measure(batches, partial(_answer_all, engine))
     print(report("mjspec reference", "hands", ours))
     ours_prepared = measure(_prepared(engine, batches), _call_all)
