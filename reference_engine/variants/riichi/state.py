@@ -35,8 +35,8 @@ class RiichiState:
         return cls(honba, sticks, 1, no, no, no, ((),) * players, no, liable=((),) * players)
 
     def evolve(self, **changes: Any) -> RiichiState:
-        """A copy with some fields changed, without re-running ``__init__`` (one per action
-        of a riichi game, as ``GameState.evolve``)."""
+        """A copy with some fields changed, without re-running ``__init__`` (the record is
+        immutable and replaced whole in the mutable ``GameState``: a snapshot shares it)."""
         new = object.__new__(RiichiState)
         new.__dict__.update(self.__dict__)
         new.__dict__.update(changes)
