@@ -3,16 +3,22 @@ written as a valid proposed fixture."""
 
 from __future__ import annotations
 
+import dataclasses
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from conformance import connect
 from conformance.cli import main
+from conformance.connect import EngineSpec, open_engine
 from conformance.corpus import load_corpus
 from conformance.engine import EngineInfo, engine_info
-from conformance.fuzz.differential import Finding, Plan, fuzz, write_finding
+from conformance.fuzz import shards
+from conformance.fuzz.differential import Finding, FuzzReport, Plan, fuzz, write_finding
+from conformance.fuzz.shards import Campaign, FuzzShard, fuzz_campaign, fuzz_shard
 from conformance.proposals import UnwritableError
 from reference_engine.plugin import ReferenceEngine
 
@@ -146,6 +152,44 @@ def test_fuzz_in_workers_and_on_a_dask_cluster_gives_the_one_process_report(
     ) as cluster:
         on_dask = [*argv, "--dask", cluster.scheduler_address]
         assert _fuzz_output(capsys, on_dask, tmp_path / "dask") == alone
+
+
+def _campaign_reports(engine: str, plan: Plan, shards: int, workers: int) -> list[FuzzReport]:
+    """A campaign's reports, their timings left out (two runs take different times)."""
+    info = engine_info(open_engine(engine))
+    campaign = Campaign(EngineSpec(engine, 5.0, 5.0), info, ("riichi",), plan, shards)
+    reports = fuzz_campaign(campaign, workers=workers)
+    return [dataclasses.replace(report, seconds=0.0) for report in reports]
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux only")
+@pytest.mark.parametrize(
+    ("engine", "count"), [("reference", 40), ("python:test_fuzz:RiichiIsTwoHan", 120)]
+)
+def test_a_fuzz_campaign_in_two_workers_gives_the_one_worker_reports_exactly(
+    engine: str, count: int
+) -> None:
+    """The reference engine's shards use the workers' own engine, forked warm; another
+    engine is opened by each shard: either way the cases, skips and findings are the same,
+    up to the same stop (the eighth new finding of the wrong engine)."""
+    plan = Plan(seed=3, count=count, max_findings=8)
+    alone = _campaign_reports(engine, plan, shards=1, workers=1)
+    assert alone[0].cases == count or len(alone[0].findings) == 8
+    assert _campaign_reports(engine, plan, shards=8, workers=2) == alone
+
+
+def test_a_reference_shard_uses_the_loaded_reference_engine_and_opens_none(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a shard of the reference engine opened an engine")
+
+    monkeypatch.setattr(shards, "open_engine", refused)
+    monkeypatch.setattr(connect, "open_engine", refused)
+    info = engine_info(ReferenceEngine())
+    shard = FuzzShard(EngineSpec("reference", 5.0, 5.0), info, "riichi", Plan(3, 5), range(5))
+    [report] = fuzz_shard(shard)
+    assert (report.cases, report.skipped, report.findings) == (5, [], [])
 
 
 def test_fuzz_workers_out_of_range_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
