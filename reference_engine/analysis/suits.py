@@ -129,13 +129,3 @@ TABLE = _Table()  # ``TABLE[key]``: the facts of a key, worked out on the first 
 def facts(key: int) -> SuitFacts:
     """The facts of a suit key, worked out on the first question and kept."""
     return TABLE[key]
-
-
-def table_size() -> int:
-    """How many keys the table holds (the keys asked about so far)."""
-    return len(TABLE)
-
-
-def clear_table() -> None:
-    """Forget the kept facts (a benchmark measures a cold start with this)."""
-    TABLE.clear()

@@ -98,10 +98,10 @@ class GameState:
     each seat asked may make on it (decided once, when the tile is discarded: a mapping
     replaced, never changed). ``counted`` holds each seat's hand as counts (its flowers aside),
     kept with ``hands`` by every change (:mod:`~reference_engine.play.hands`); it follows
-    from the hands, so it takes no part in comparing states. ``extra`` is the rule
-    family's own state (riichi's furiten,
-    ippatsu, indicators...; None for a family that needs none), an immutable record that
-    the family replaces as a whole: the core never reads it.
+    from the hands, so it takes no part in comparing states. ``extra`` is the rule family's
+    own state (riichi's furiten, ippatsu, indicators...; None for a family that needs
+    none), an immutable record that the family replaces as a whole: the core never reads
+    it.
     """
 
     wall: tuple[Tile, ...]
