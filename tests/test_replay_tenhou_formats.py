@@ -204,6 +204,32 @@ def test_the_rule_header_names_the_tables_options(
     assert table_options(rule) == options
 
 
+def test_a_lobby_name_that_is_not_text_is_a_located_problem_of_the_header() -> None:
+    document = json.loads(game([[25], [25], [], []], [[60], [60], [], []], ["流局", [0] * 4]))
+    document["rule"] = {"disp": 5}
+    hands, problems = parse_tenhou(json.dumps(document, ensure_ascii=False), "game.json")
+    assert len(hands) == 1
+    assert [(p.code, p.path) for p in problems] == [("log-field", ("rule",))]
+    assert "rule.disp should be the lobby's name, not 5" in problems[0].message
+
+
+@pytest.mark.parametrize("scores", ["notalist", [25000, 0, "x", 0, 25000, 0, 25000, 0], [1, 2]])
+def test_malformed_final_scores_are_a_located_problem_not_the_games_end(scores: object) -> None:
+    document = json.loads(game([[25], [25], [], []], [[60], [60], [], []], ["流局", [0] * 4]))
+    document["sc"] = scores
+    (hand,), problems = parse_tenhou(json.dumps(document, ensure_ascii=False), "game.json")
+    assert "last_hand" not in hand.start.data
+    assert [(p.code, p.path) for p in problems] == [("log-field", ("sc",))]
+
+
+def test_final_scores_mark_the_logs_last_hand_as_the_games_end() -> None:
+    document = json.loads(game([[25], [25], [], []], [[60], [60], [], []], ["流局", [0] * 4]))
+    document["sc"] = [25000, 0, 25000, 0, 25000, 0, 25000, 0]
+    (hand,), problems = parse_tenhou(json.dumps(document, ensure_ascii=False), "game.json")
+    assert hand.start.data["last_hand"] is True
+    assert problems == []
+
+
 # Four plain 5p: east is dealt two (its red five written plain), south and west draw one each
 PLAIN_FIVES = [25 if t == 52 else t for t in DEALT[0]]
 

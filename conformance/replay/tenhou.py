@@ -495,7 +495,10 @@ def table_options(rule: object) -> dict[str, Any]:
         return {}
     if not isinstance(rule, Mapping):
         raise TenhouError(f"the rule header should be an object, not {excerpt(rule)}", ())
-    lobby = LOBBY.match(rule["disp"]) if isinstance(rule.get("disp"), str) else None
+    disp = rule.get("disp")
+    if disp is not None and not isinstance(disp, str):
+        raise TenhouError(f"rule.disp should be the lobby's name, not {excerpt(disp)}", ())
+    lobby = LOBBY.match(disp) if disp is not None else None
     options: dict[str, Any] = {}
     if lobby is not None and lobby.group(4) is None:
         options["open_tanyao"] = False  # riichi.house.open-tanyao
@@ -570,6 +573,7 @@ def parse_tenhou(text: str, file: str) -> tuple[list[LoggedHand], list[Problem]]
             problems.append(Problem(file, line, 1, error.code, error.message, ("rule",)))
             options = {}
         length = game_length(document.get("rule"))
+        ends = _ends_the_game(document, file, line, problems)
         for number, hand in enumerate(log):
             try:
                 events = hand_events(hand, options)
@@ -579,10 +583,29 @@ def parse_tenhou(text: str, file: str) -> tuple[list[LoggedHand], list[Problem]]
                 continue
             if length is not None:
                 events[0]["length"] = length
-            if FINAL_SCORES in document and number == len(log) - 1:
+            if ends and number == len(log) - 1:
                 events[0]["last_hand"] = True  # the game's end: its final scores follow
             hands.append(LoggedHand(file, game, number, tuple(Event(line, e) for e in events)))
     return hands, problems
+
+
+def _ends_the_game(
+    document: Mapping[str, Any], file: str, line: int, problems: list[Problem]
+) -> bool:
+    """Whether the game's log ends the game: its final scores (``sc``, each seat's points
+    and uma, numbers) follow it. Malformed final scores are a problem of the game (and its
+    end is not compared), never read as an end."""
+    scores = document.get(FINAL_SCORES)
+    if scores is None:
+        return False
+    numbers = isinstance(scores, list) and all(
+        isinstance(n, int | float) and not isinstance(n, bool) for n in scores
+    )
+    if numbers and len(scores) >= 6 and len(scores) % 2 == 0:
+        return True
+    message = f"sc should be each seat's final points and uma (numbers), not {excerpt(scores)}"
+    problems.append(Problem(file, line, 1, "log-field", message, (FINAL_SCORES,)))
+    return False
 
 
 def is_tenhou(text: str) -> bool:
