@@ -146,6 +146,7 @@ BROKEN = {
     "a meld that is not a number": ('<N who="1" m="', '<N who="1" m="x', "N", "m"),
     "a draw Tenhou never writes": ("<RYUUKYOKU ", '<RYUUKYOKU type="kan5" ', "RYUUKYOKU", "type"),
     "a yaku id past Tenhou's list": ('yaku="', 'yaku="99,1,', "AGARI", "yaku"),
+    "final scores that are not numbers": ('owari="', 'owari="x,', "AGARI", "owari"),
 }
 
 

@@ -340,6 +340,21 @@ def _numbers(element: Element, name: str, *, count: int | None = None) -> list[i
     return [int(p) for p in parts]
 
 
+def _final_scores(element: Element, players: int) -> None:
+    """``owari``: each seat's final points (hundreds) and uma (decimals), comma-separated;
+    anything else is a located problem, never read as the game's end."""
+    text = element.attributes[OWARI]
+    parts = text.split(",")
+    if len(parts) < 2 * players or not all(_decimal(p) for p in parts):
+        message = f"owari should be each seat's final points and uma, not {excerpt(text)}"
+        raise MjlogError(message, element, OWARI)
+
+
+def _decimal(text: str) -> bool:
+    whole, _, fraction = text.partition(".")
+    return _signed(whole) and (not fraction or (fraction.isascii() and fraction.isdigit()))
+
+
 def _signed(text: str) -> bool:
     digits = text[1:] if text[:1] == "-" else text
     return digits.isascii() and digits.isdigit()
@@ -415,7 +430,9 @@ def _hand_events(part: Sequence[Element], lobby: Lobby) -> list[dict[str, Any]]:
         _element(hand, element)
     if not hand.ended:
         raise MjlogError("the hand has no AGARI or RYUUKYOKU: it never ends", part[-1])
-    if any(OWARI in element.attributes for element in part):
+    ends = [element for element in part if OWARI in element.attributes]
+    if ends:
+        _final_scores(ends[0], hand.players)
         hand.events[0]["last_hand"] = True  # the record ends the game after this hand
     return hand.events
 
