@@ -122,14 +122,11 @@ def _chow_claimable(counts: tuple[int, ...], rank: int) -> bool:
     return False
 
 
-def test_every_small_suit_key_knows_the_ranks_it_can_claim() -> None:
+def test_every_small_suit_key_knows_the_ranks_it_can_chow() -> None:
     for counts in _suit_keys(EXHAUSTIVE_TILES):
         found = facts(key_of(counts))
         chows = [rank for rank in range(RANKS) if _chow_claimable(counts, rank)]
-        pungs = [rank for rank in range(RANKS) if counts[rank] >= 2]
-        kongs = [rank for rank in range(RANKS) if counts[rank] >= 3]
         assert found.chow_claims == _mask(chows), counts
-        assert (found.pung_claims, found.kong_claims) == (_mask(pungs), _mask(kongs)), counts
 
 
 def test_the_nine_gates_wait_on_every_rank() -> None:
@@ -254,7 +251,7 @@ def test_a_counted_hand_knows_the_discards_that_leave_it_ready(
     assert ready > 200  # the sample holds hands a discard leaves ready
 
 
-def test_a_counted_hand_knows_the_kinds_it_can_claim() -> None:
+def test_a_counted_hand_knows_the_kinds_it_can_chow() -> None:
     for tiles in _hands(3, RIICHI_SIZES, 500):
         hand = CountedHand(tiles)
         counts = counts_of(tuple(tiles))
@@ -266,8 +263,6 @@ def test_a_counted_hand_knows_the_kinds_it_can_claim() -> None:
             if _chow_claimable(held, rank)
         ]
         assert hand.chow_mask() == _mask(chows), tiles
-        assert hand.pung_mask() == _mask([k for k in range(34) if counts[k] >= 2]), tiles
-        assert hand.kong_mask() == _mask([k for k in range(34) if counts[k] >= 3]), tiles
 
 
 def test_four_of_an_honour_complete_nothing_and_wait_for_nothing() -> None:

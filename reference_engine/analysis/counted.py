@@ -236,26 +236,8 @@ class CountedHand:
     def chow_mask(self) -> int:
         """The numbered kinds a discard of which makes a chow with two held tiles
         (riichi.claims.chi-previous-only decides from whom)."""
-        mask = 0
-        for start, key in zip(SUIT_STARTS, self.keys, strict=True):
-            mask |= TABLE[key].chow_claims << start
-        return mask
-
-    def pung_mask(self) -> int:
-        """The kinds held at least twice (riichi.claims.pon-kan)."""
-        honours = self._honours
-        mask = honours[2] | honours[3] | honours[4]
-        for start, key in zip(SUIT_STARTS, self.keys, strict=True):
-            mask |= TABLE[key].pung_claims << start
-        return mask
-
-    def kong_mask(self) -> int:
-        """The kinds held at least three times (riichi.claims.pon-kan)."""
-        honours = self._honours
-        mask = honours[3] | honours[4]
-        for start, key in zip(SUIT_STARTS, self.keys, strict=True):
-            mask |= TABLE[key].kong_claims << start
-        return mask
+        man, pin, sou = self.keys
+        return TABLE[man].chow_claims | TABLE[pin].chow_claims << 9 | TABLE[sou].chow_claims << 18
 
 
 def _is_short(block: SuitFacts) -> bool:

@@ -32,17 +32,15 @@ class SuitFacts:
     ``complete``: the tiles read as sets only; ``with_pair``: as sets and one pair;
     ``to_complete`` / ``to_pair``: the ranks whose addition makes the suit so (a rank held
     four times is included when five copies would read so, as the readable definition
-    says); ``chow_claims``: the ranks a discard of which makes a chow with two held tiles;
-    ``pung_claims`` / ``kong_claims``: the ranks held at least twice / three times;
-    ``discards``: for each rank held, the rank and the key left when one is discarded."""
+    says); ``chow_claims``: the ranks a discard of which makes a chow with two held tiles
+    (a pung or kong is read from the count itself); ``discards``: for each rank held, the
+    rank and the key left when one is discarded."""
 
     complete: bool
     with_pair: bool
     to_complete: int
     to_pair: int
     chow_claims: int
-    pung_claims: int
-    kong_claims: int
     discards: tuple[tuple[int, int], ...]
 
 
@@ -53,8 +51,6 @@ HONOUR_FACTS = tuple(
         to_complete=int(held == 2),
         to_pair=int(held == 1),
         chow_claims=0,
-        pung_claims=int(held >= 2),
-        kong_claims=int(held >= 3),
         discards=((0, held - 1),) if held else (),
     )
     for held in range(5)
@@ -109,8 +105,6 @@ def _facts(key: int) -> SuitFacts:
         to_complete=_mask(block.adds_to_sets),
         to_pair=_mask(block.adds_to_pair),
         chow_claims=_chow_claims(counts),
-        pung_claims=_mask([rank for rank, count in enumerate(counts) if count >= 2]),
-        kong_claims=_mask([rank for rank, count in enumerate(counts) if count >= 3]),
         discards=tuple((rank, key - WEIGHTS[rank]) for rank in range(RANKS) if counts[rank]),
     )
 

@@ -77,22 +77,22 @@ def claim_offers(
     the claims decided once per discard, kept in the window (``GameState.offers``). A seat
     is asked only where the tile could serve it: among its waits for a win (every family's
     win on a discard needs the tile among the waits), two copies held for a pung or kong,
-    the two other tiles of a run for a chow by the seat after the discarder."""
+    the two other tiles of a run for a chow by the seat after the discarder (its
+    :meth:`~reference_engine.analysis.counted.CountedHand.chow_mask`)."""
     plain = tile.normal
     if plain.is_flower:  # a flower is never offered; it would make no set
         return {}
-    runs = _RUNS.get(plain, ()) if rules.chow_allowed else ()
-    after = state.after(discarder) if runs else None
+    after = state.after(discarder) if rules.chow_allowed and plain in _RUNS else None
     left, waits, counted = state.left, state.waits, state.counted
     offers: dict[Seat, tuple[Action, ...]] = {}
     for index, seat in enumerate(state.seats):
         if seat is discarder or (left and seat in left):
             continue
-        counts = counted[index].counts
+        hand = counted[index]
         if (
-            counts[plain] >= 2
+            hand.counts[plain] >= 2
             or plain in waits[index]
-            or (seat is after and any(all(counts[t] for t in others) for _, others in runs))
+            or (seat is after and hand.chow_mask() >> plain & 1)
         ):
             options = claim_options(rules, state, seat, tile, discarder)
             if options:
