@@ -3,12 +3,16 @@ and the field, never a traceback."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tenhou_logs import game
 
 from conformance.cli import main
+from conformance.problems import Problem
+from conformance.replay.mjai import json_line
 
 MJAI = [
     ("{not json\n", "log-syntax", ":1:"),
@@ -99,3 +103,34 @@ def test_a_malformed_log_is_a_coded_located_problem(
     assert code in err
     assert where in err
     assert "Traceback" not in err
+
+
+LINES = [
+    '{"type": "dora", "dora_marker": "1m"}',
+    ' {"type": "dora"}',  # blank before
+    '{"type": "dora"}\t',  # blank after
+    '\ufeff{"type": "dora"}',  # a byte-order mark
+    '{"type": "dora"} {"type": "tsumo"}',  # two values
+    '{"type": "dora"},',
+    "1,2",
+    '{"type": Infinity}',
+    '{"type": "do\x01ra"}',  # a control character in a string
+    '{"type": "dora"',
+    '"dora"',
+    "[" * 100_000 + "]" * 100_000,
+]
+
+
+def _loaded(line: str) -> tuple[Any, Problem | None]:
+    """What json.loads makes of ``line``, as json_line says it."""
+    try:
+        return json.loads(line), None
+    except json.JSONDecodeError as error:
+        return None, Problem("log.jsonl", 3, error.colno, "log-syntax", f"not JSON: {error.msg}")
+    except RecursionError:
+        return None, Problem("log.jsonl", 3, 1, "log-syntax", "JSON nested too deeply for an event")
+
+
+@pytest.mark.parametrize("line", LINES)
+def test_a_log_line_reads_as_json_loads_reads_it(line: str) -> None:
+    assert json_line("log.jsonl", 3, line) == _loaded(line)

@@ -28,6 +28,7 @@ RIICHI_DEPOSIT = 1_000
 CALLS = frozenset({"chi", "pon", "daiminkan", "kakan", "ankan", "nukidora", "kita"})
 URA_FIELDS = ("uradora_markers", "ura_markers")
 KANS = frozenset({"daiminkan", "ankan", "kakan", "nukidora", "kita"})
+TURNS = frozenset({"tsumo", "dahai"})
 
 
 REASONS = {  # a draw's reason as logs spell it -> the play result's reason
@@ -56,15 +57,18 @@ REASONS = {  # a draw's reason as logs spell it -> the play result's reason
 }
 
 
+TILES = {  # every MJAI tile -> MPSZ
+    **{f"{rank}{suit}": f"{rank}{suit}" for suit in "mps" for rank in "123456789"},
+    **{f"5{suit}r": f"0{suit}" for suit in "mps"},  # a red five
+    **HONOURS,
+}
+
+
 def tile(hand: LoggedHand, event: Event, text: object, name: str = "pai") -> str:
     """An MJAI tile as MPSZ: ``5mr`` -> ``0m`` (a red five), ``E`` -> ``1z``, ``P`` -> ``5z``."""
-    if isinstance(text, str):
-        if text in HONOURS:
-            return HONOURS[text]
-        if len(text) == 3 and text[0] == "5" and text[1] in "mps" and text[2] == "r":
-            return f"0{text[1]}"
-        if len(text) == 2 and text[0] in "123456789" and text[1] in "mps":
-            return text
+    found = TILES.get(text) if isinstance(text, str) else None
+    if found is not None:
+        return found
     message = f"{event.type}.{name}: {text!r} is not an MJAI tile"
     raise ProblemsError([hand.problem(event, "log-tile", message, name)])
 
@@ -105,6 +109,9 @@ class Replayable:
 def _seat(hand: LoggedHand, event: Event, script: Script, name: str = "actor") -> str:
     """The seat wind of the player ``event`` names (MJAI numbers players from the first
     dealer; the rules name them by their wind in this hand, the dealer being East)."""
+    index = event.data.get(name)
+    if type(index) is int and 0 <= index < script.players:  # not a bool
+        return SEATS[(index - script.dealer) % script.players]
     index = event_field(hand, event, name, int)
     if not 0 <= index < script.players:
         message = f"{event.type}.{name} {index} is not a seat of {script.players} players"
@@ -162,8 +169,33 @@ def _triple_ron(event: Event, script: Script, discarder: str | None) -> None:
         script.act(event, f"{SEATS[(first + step) % script.players]} win")
 
 
+def _turn(hand: LoggedHand, event: Event, script: Script, state: dict[str, Any]) -> None:
+    """A draw (``tsumo``) or a discard (``dahai``): most of a log's events."""
+    seat = _seat(hand, event, script)
+    held = script.held[seat]
+    pai = tile(hand, event, event.data.get("pai"))
+    if event.type == "dahai":
+        held[pai] -= 1
+        verb = "riichi" if state.pop("reach", None) == seat else "discard"
+        script.act(event, f"{seat} {verb} {pai}")
+        state["discarded"] = seat
+        return
+    state["drew"] = seat
+    held[pai] += 1
+    if state.pop("replacement", None) == seat:
+        script.replacements.append(pai)
+    else:
+        script.draws.append(pai)
+        if state.pop("dealer_first", None) != seat:
+            script.act(event, f"{seat} draw")
+    state.pop("dealer_first", None)
+
+
 def _event(hand: LoggedHand, event: Event, script: Script, state: dict[str, Any]) -> None:
     kind = event.type
+    if kind in TURNS:
+        _turn(hand, event, script, state)
+        return
     if kind == "dora":
         script.indicators.append(tile(hand, event, event.data.get("dora_marker"), "dora_marker"))
         return
@@ -179,28 +211,10 @@ def _event(hand: LoggedHand, event: Event, script: Script, state: dict[str, Any]
     if kind == "reach_accepted":
         return
     seat = _seat(hand, event, script)
-    held = script.held.setdefault(seat, Counter())
-    if kind == "tsumo":
-        state["drew"] = seat
-        drawn = tile(hand, event, event.data.get("pai"))
-        held[drawn] += 1
-        if state.pop("replacement", None) == seat:
-            script.replacements.append(drawn)
-        else:
-            script.draws.append(drawn)
-            if state.pop("dealer_first", None) != seat:
-                script.act(event, f"{seat} draw")
-        state.pop("dealer_first", None)
-    elif kind == "reach":
+    if kind == "reach":
         state["reach"] = seat
-    elif kind == "dahai":
-        discarded = tile(hand, event, event.data.get("pai"))
-        held[discarded] -= 1
-        verb = "riichi" if state.pop("reach", None) == seat else "discard"
-        script.act(event, f"{seat} {verb} {discarded}")
-        state["discarded"] = seat
     elif kind in CALLS:
-        script.act(event, _call(hand, event, seat, held))
+        script.act(event, _call(hand, event, seat, script.held[seat]))
         state["discarded"] = seat if kind == "kakan" else None  # an added kan may be robbed
     elif kind == "hora":
         # the ura indicators are the same for every winner; a winner without riichi may

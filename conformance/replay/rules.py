@@ -62,6 +62,7 @@ class RuleFinder:
         self.rules = rules
         self.by_pattern = {rule.pattern: rule.id for rule in rules.values() if rule.pattern}
         self._found: dict[tuple[str, ...], str | None] = {}
+        self._of_action: dict[str, str | None] = {}  # a replay's actions repeat
 
     def first(self, suffixes: Iterable[str]) -> str | None:
         """The first rule whose id ends with one of ``suffixes``, tried in order (looked up
@@ -73,8 +74,11 @@ class RuleFinder:
 
     def of_action(self, action: str) -> str | None:
         """The rule that allows an action of a script (``east pung 5m``)."""
-        words = action.split()
-        return self.first(ACTIONS.get(words[1], ())) if len(words) > 1 else None
+        if action not in self._of_action:
+            words = action.split()
+            found = self.first(ACTIONS.get(words[1], ())) if len(words) > 1 else None
+            self._of_action[action] = found
+        return self._of_action[action]
 
     def of_end(self, result: Mapping[str, Any], end: LoggedEnd | None) -> list[str]:
         """The rules a hand's end exercises: each winner's patterns and its payment, or the
@@ -98,7 +102,7 @@ class RuleFinder:
     ) -> tuple[str, ...]:
         """Every rule a replayed hand exercises, once each, in order of first use (``end``:
         the hand's end as its log tells it)."""
-        found = [self.of_action(action) for action in actions]
+        found = dict.fromkeys(map(self.of_action, actions))  # in order of first use
         ids = [rule_id for rule_id in found if rule_id is not None]
         if result is not None:
             ids += self.of_end(result, end)
