@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -50,6 +51,11 @@ from reference_engine.variants.classical.sets import (
     winner_readings,
 )
 from reference_engine.variants.classical.settlement import settle
+from reference_engine.variants.ready_discards import (
+    LastHandReady,
+    confirmed_discards,
+    held_mask,
+)
 from spec.actions import Action, ActionKind
 from spec.errors import RuleError
 from spec.melds import Meld, MeldKind
@@ -57,6 +63,9 @@ from spec.profile import Profile
 from spec.seats import SEATS, Seat
 from spec.tiles import TERMINALS_AND_HONOURS, Tile
 from spec.wins import WinBy
+
+_ORPHANS = itemgetter(*(int(t) for t in TERMINALS_AND_HONOURS))  # their counts, at once
+_ORPHANS_MASK = sum(1 << t for t in TERMINALS_AND_HONOURS)
 
 
 @dataclass(frozen=True)
@@ -109,6 +118,7 @@ class ClassicalPlay(PlayRules):
         self.original_ready = bool(play.get("original_call", True))
         self.flowers_from_front = play.get("flowers_from", "front") == "front"
         self._complete = lru_cache(maxsize=1 << 14)(self._complete_uncached)
+        self._ready = LastHandReady(self.ready_discards)
 
     def _kept_back(self, profile: Profile) -> int:
         """eu.play.dead-wall-kept-back: the profile's reserved tiles are never drawn in turn,
@@ -152,12 +162,41 @@ class ClassicalPlay(PlayRules):
     def counted_waits(
         self, counted: CountedHand, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]
     ) -> frozenset[Tile]:
-        """:meth:`waits` from the counts kept: sets and a pair by the counted hand's suit
-        keys, the thirteen orphans as :meth:`waits` reads them."""
-        kinds = kind_set(counted.wait_mask())
+        """:meth:`waits` from the counts kept (:meth:`_wait_mask`)."""
+        return kind_set(self._wait_mask(counted, melds))
+
+    def _wait_mask(self, counted: CountedHand, melds: tuple[Meld, ...]) -> int:
+        """:meth:`waits` as a mask of kinds: sets and a pair by the counted hand's suit keys,
+        the thirteen orphans (thirteen terminals and honours, no meld) from the counts as
+        :meth:`_orphans_waits` reads the tiles."""
+        mask = counted.wait_mask()
         if not self.numbers.thirteen_orphans or melds or counted.size != 13:
-            return kinds
-        return kinds | self._orphans_waits(concealed, melds)
+            return mask
+        orphans = _ORPHANS(counted.counts)
+        if sum(orphans) != 13:
+            return mask
+        distinct = 13 - orphans.count(0)
+        if distinct == 13:
+            return mask | _ORPHANS_MASK
+        if distinct == 12:
+            (missing,) = (
+                t for t, held in zip(TERMINALS_AND_HONOURS, orphans, strict=True) if not held
+            )
+            return mask | 1 << missing
+        return mask
+
+    def is_complete_counted(self, counted: CountedHand, melds: tuple[Meld, ...]) -> bool:
+        """:meth:`is_complete` of a seat's hand from the counts kept: sets and a pair by the
+        suit keys, the thirteen orphans (no meld, every terminal and honour, fourteen of
+        them) from the counts as :func:`is_thirteen_orphans` reads the tiles."""
+        if 3 * len(melds) + counted.size != self.hand_size + 1:
+            return False
+        if counted.is_complete():
+            return True
+        if not self.numbers.thirteen_orphans or melds:
+            return False
+        orphans = _ORPHANS(counted.counts)
+        return 0 not in orphans and sum(orphans) == 14 == counted.size
 
     def _orphans_waits(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]) -> set[Tile]:
         """The kinds completing the thirteen orphans (the one kind missing, or any of the
@@ -178,8 +217,15 @@ class ClassicalPlay(PlayRules):
         return state
 
     def may_win(self, state: GameState, seat: Seat, tile: Tile, by: WinBy) -> bool:
-        """The core's test, and eu.claims.chow-win-from-the-left: a discard of a player
-        other than the one on the left wins only where it completes a pung or the pair."""
+        """The core's test (a self-drawn hand judged complete from the counts kept,
+        :meth:`is_complete_counted`), and eu.claims.chow-win-from-the-left: a discard of a
+        player other than the one on the left wins only where it completes a pung or the
+        pair."""
+        if not by.on_anothers_tile:
+            index = SEATS.index(seat)
+            if tile in state.restricted[index]:
+                return False
+            return self.is_complete_counted(state.counted[index], state.melds[index])
         return super().may_win(state, seat, tile, by) and not self._chow_only(state, seat, tile, by)
 
     def _chow_only(self, state: GameState, seat: Seat, tile: Tile, by: WinBy) -> bool:
@@ -247,17 +293,41 @@ class ClassicalPlay(PlayRules):
         """cc.play.original-call: a player who declared it makes no kong."""
         return not state.ready[SEATS.index(seat)]
 
-    def may_declare_ready(self, state: GameState, seat: Seat, tile: Tile) -> bool:
-        """cc.play.original-call: with one's first discard, when the tiles kept are ready;
-        a player holding melds too unless the table's option forbids it."""
+    def original_call(self, state: GameState, seat: Seat, tile: Tile) -> bool:
+        """cc.play.original-call: with one's first discard (:meth:`_may_call`), when the
+        tiles kept are ready."""
         index = SEATS.index(seat)
-        if state.has_discarded[index]:
-            return False
-        if state.melds[index] and not self.numbers.original_call_with_melds:
+        if not self._may_call(state, index):
             return False
         kept = list(state.hands[index])
         kept.remove(tile)
         return self.is_ready(tuple(kept), state.melds[index])
+
+    def _may_call(self, state: GameState, index: int) -> bool:
+        """cc.play.original-call: the seat at ``index`` has not discarded yet, and holds no
+        meld unless the table's option allows one."""
+        if state.has_discarded[index]:
+            return False
+        return not state.melds[index] or self.numbers.original_call_with_melds
+
+    def may_declare_ready(self, state: GameState, seat: Seat, tile: Tile) -> bool:
+        """:meth:`original_call` (the definition), the tiles kept found ready from the
+        counts kept (:meth:`ready_discards`)."""
+        index = SEATS.index(seat)
+        if not self._may_call(state, index):
+            return False
+        hand, melds = state.hands[index], state.melds[index]
+        return self._ready.ready(hand, melds, state.counted[index], tile)
+
+    def ready_discards(self, counted: CountedHand, melds: tuple[Meld, ...]) -> int:
+        """The kinds (a mask) whose discard leaves the counted hand ready: the candidates of
+        sets and a pair found in one pass over its blocks, every kind held where thirteen
+        terminals and honours are (the thirteen orphans may be near), each confirmed by the
+        waits of the hand less that tile (:meth:`_wait_mask`)."""
+        candidates = counted.ready_discards()
+        if self.numbers.thirteen_orphans and not melds and sum(_ORPHANS(counted.counts)) >= 13:
+            candidates |= held_mask(counted)
+        return confirmed_discards(counted, candidates, lambda kept: self._wait_mask(kept, melds))
 
     # --- the family's state --------------------------------------------------------------
 
@@ -265,8 +335,12 @@ class ClassicalPlay(PlayRules):
         return KongChains((0,) * players)
 
     def on_discard(self, state: GameState, action: Action) -> KongChains:
-        """A discard ends the discarder's run of kongs."""
-        return KongChains(replace_at(_chains(state), action.seat, 0))
+        """A discard ends the discarder's run of kongs (the record kept where it had none)."""
+        extra = state.extra
+        assert isinstance(extra, KongChains)
+        if not extra.chains[SEATS.index(action.seat)]:
+            return extra
+        return KongChains(replace_at(extra.chains, action.seat, 0))
 
     def on_kong(self, state: GameState, kong: Meld) -> KongChains:
         """A kong made on the replacement of one's last kong extends the run; any other

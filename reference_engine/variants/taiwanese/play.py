@@ -16,8 +16,17 @@ from reference_engine.outcome import Settlement
 from reference_engine.play.refusal import Refused
 from reference_engine.play.rules import PlayRules, winning_hand
 from reference_engine.play.state import EndReason, GameState, HandEnd, PlayTable
+from reference_engine.variants.ready_discards import (
+    LastHandReady,
+    confirmed_discards,
+    held_mask,
+)
 from reference_engine.variants.taiwanese.flowers import FLOWER_WIN_PATTERN
-from reference_engine.variants.taiwanese.scoring import is_complete_shape, pairs_shape_melds
+from reference_engine.variants.taiwanese.scoring import (
+    is_complete_counts,
+    is_complete_shape,
+    pairs_shape_melds,
+)
 from spec.actions import ActionKind
 from spec.errors import RuleError
 from spec.melds import Meld
@@ -66,6 +75,8 @@ class TaiwanesePlay(PlayRules):
         self._settle = settle
         self._complete = lru_cache(maxsize=1 << 16)(self._complete_uncached)
         self._kinds = frozenset(int(t) for t in profile.tiles.kinds)
+        self._kind_mask = sum(1 << kind for kind in self._kinds)
+        self._ready = LastHandReady(self.ready_discards)
 
     def table_of(self, given: Mapping[str, Any]) -> PlayTable:
         """A Taiwanese table brings nothing besides the wall: riichi's round, honba and
@@ -99,14 +110,60 @@ class TaiwanesePlay(PlayRules):
     def counted_waits(
         self, counted: CountedHand, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]
     ) -> frozenset[Tile]:
-        """:meth:`waits` from the counts kept: five sets and a pair by the counted hand's
-        suit keys, seven pairs and a pung by its readable test, asked only when at most one
-        kind is held once (one tile mends one single at most)."""
-        kinds = kind_set(counted.wait_mask())
-        if counted.counts.count(1) <= 1 and pairs_shape_melds(melds, self.profile):
-            extra = pairs_and_pungs_waits(counted.counts, 1 - len(melds))
-            kinds = kinds | {Tile(kind) for kind in extra}
-        return frozenset(t for t in kinds if t in self._kinds)
+        """:meth:`waits` from the counts kept (:meth:`_wait_mask`)."""
+        return kind_set(self._wait_mask(counted, melds))
+
+    def _wait_mask(self, counted: CountedHand, melds: tuple[Meld, ...]) -> int:
+        """:meth:`waits` as a mask of kinds: five sets and a pair by the counted hand's suit
+        keys, seven pairs and a pung by its readable test, asked only when at most one kind
+        is held once (one tile mends one single at most)."""
+        mask = counted.wait_mask()
+        counts = counted.counts
+        if counts.count(1) <= 1 and pairs_shape_melds(melds, self.profile):
+            for kind in pairs_and_pungs_waits(counts, 1 - len(melds)):
+                mask |= 1 << kind
+        return mask & self._kind_mask
+
+    def is_complete_counted(self, counted: CountedHand, melds: tuple[Meld, ...]) -> bool:
+        """:meth:`is_complete` of a seat's hand from the counts kept: five sets and a pair
+        by the suit keys, seven pairs and a pung (no kind held once) by its readable test."""
+        if 3 * len(melds) + counted.size != self.hand_size + 1:
+            return False
+        if counted.is_complete():
+            return True
+        counts = counted.counts
+        return 1 not in counts and is_complete_counts(counts, melds, self.profile)
+
+    def may_win(self, state: GameState, seat: Seat, tile: Tile, by: WinBy) -> bool:
+        """The core's test (tw.play.passed-win-restriction), a self-drawn hand judged
+        complete from the counts kept (:meth:`is_complete_counted`)."""
+        if by.on_anothers_tile:
+            return super().may_win(state, seat, tile, by)
+        index = SEATS.index(seat)
+        if tile in state.restricted[index]:
+            return False
+        return self.is_complete_counted(state.counted[index], state.melds[index])
+
+    def may_declare_ready(self, state: GameState, seat: Seat, tile: Tile) -> bool:
+        """tw.play.original-ready, as :meth:`PlayRules.may_declare_ready` defines it, the
+        tiles kept found ready from the counts (:meth:`ready_discards`)."""
+        index = SEATS.index(seat)
+        if state.has_discarded[index] or state.calls_made:
+            return False
+        if seat is not state.dealer and tile != state.drawn:
+            return False
+        hand, melds = state.hands[index], state.melds[index]
+        return self._ready.ready(hand, melds, state.counted[index], tile)
+
+    def ready_discards(self, counted: CountedHand, melds: tuple[Meld, ...]) -> int:
+        """The kinds (a mask) whose discard leaves the counted hand ready: the candidates of
+        five sets and a pair found in one pass over its blocks, every kind held where at
+        most two kinds are held once (seven pairs and a pung may be near), each confirmed by
+        the waits of the hand less that tile (:meth:`_wait_mask`)."""
+        candidates = counted.ready_discards()
+        if counted.counts.count(1) <= 2 and pairs_shape_melds(melds, self.profile):
+            candidates |= held_mask(counted)
+        return confirmed_discards(counted, candidates, lambda kept: self._wait_mask(kept, melds))
 
     def settle_win(
         self, state: GameState, winners: list[Seat], by: WinBy, source: Seat | None
