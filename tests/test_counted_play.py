@@ -1,6 +1,7 @@
 """The counts each seat's hand is kept as in play held equal to their definitions: over
-seeded random deals of every variant, after every action, each seat's counts are those of
-its tiles and its waits those of :meth:`PlayRules.waits` (the readable definition); the fast
+seeded random deals of every variant, after every action, each hand is sorted, each seat's
+counts are those of its tiles and its waits those of :meth:`PlayRules.waits` (the readable
+definition); the hooks the core skips are those a family leaves neutral; the fast
 paths (waits from counts, riichi's completeness and riichi declarations, the discards that
 leave a hand ready, from counts) agree with the readable ones on many random hands and along
 random play (``MJSPEC_LONG=1`` plays 100 deals a variant, else 4)."""
@@ -15,7 +16,7 @@ import pytest
 from reference_engine.analysis.counted import CountedHand
 from reference_engine.analysis.decompose import counts_of
 from reference_engine.play.hands import waits_of
-from reference_engine.play.rules import without
+from reference_engine.play.rules import NEUTRAL_HOOKS, PlayRules, without
 from reference_engine.play.selfplay import random_hand
 from reference_engine.play.state import Phase
 from reference_engine.variants import find_variant
@@ -38,6 +39,7 @@ def test_the_counts_and_waits_kept_in_play_are_those_of_the_tiles_held(variant: 
             for index, hand in enumerate(state.hands):
                 counted = state.counted[index]
                 tiles = tuple(t for t in hand if not t.is_flower)
+                assert hand == tuple(sorted(hand)), (seed, hand)  # the legal lists rely on it
                 assert counted.counts == counts_of(tiles), (seed, hand)
                 assert counted.tiles() == tiles
                 assert state.waits[index] == waits_of(rules, hand, state.melds[index])
@@ -158,3 +160,23 @@ def test_the_riichi_declarations_offered_in_play_are_the_readable_ones(variant: 
             assert riichi == defined, (seed, hand)
             checked += 1
     assert checked > 500  # random play seldom reaches a ready closed hand: see the test above
+
+
+@pytest.mark.parametrize(
+    ("variant", "own"),
+    [
+        ("riichi", {"on_discard", "turn_extras", "abort_after_discard"}),
+        ("riichi-sanma", {"on_discard", "turn_extras", "abort_after_discard"}),
+        ("taiwanese", set()),
+        ("classical-chinese", {"on_discard"}),
+        ("sichuan", {"on_discard", "discardable"}),
+    ],
+)
+def test_the_core_asks_a_family_only_the_neutral_hooks_it_overrides(
+    variant: str, own: set[str]
+) -> None:
+    rules = find_variant(variant).play_rules()
+    assert rules.own_hooks == own
+    for name in NEUTRAL_HOOKS:
+        kept = getattr(type(rules), name) is getattr(PlayRules, name)
+        assert (name not in rules.own_hooks) == kept, name

@@ -203,10 +203,10 @@ class CountedHand:
         pair with at least one wait (the ready test of riichi.play.riichi, for this shape).
         A discard changes one block: each is judged from that block's facts after it and
         what the other blocks are (short, or holding the pair)."""
+        if self._shorts() > 2:  # a discard mends one block at most
+            return 0
         blocks = self._blocks()
         shorts = [index for index, (block, _) in enumerate(blocks) if _is_short(block)]
-        if len(shorts) > 2:  # a discard mends one block at most
-            return 0
         pairs = sum(block.with_pair for block, _ in blocks)
         found = 0
         for index, (block, start) in enumerate(blocks):
@@ -219,6 +219,16 @@ class CountedHand:
                 if _leaves_a_wait(table[after], others_short, others_pairs):
                     found |= 1 << (start + rank)
         return found
+
+    def _shorts(self) -> int:
+        """How many blocks are short (neither complete nor complete with the pair): an
+        honour held once or four times, a suit by its key's facts."""
+        honours = self._honours
+        shorts = (honours[1] | honours[4]).bit_count()
+        for key in self.keys:
+            block = TABLE[key]
+            shorts += not block.complete and not block.with_pair
+        return shorts
 
     def _blocks(self) -> list[tuple[SuitFacts, int]]:
         """Each block holding tiles: its facts and its first kind (a suit's one, or the

@@ -14,6 +14,8 @@ from spec.melds import Meld
 from spec.seats import SEATS, Seat
 from spec.tiles import Tile
 
+_NO_WAITS: frozenset[Tile] = frozenset()
+
 
 def sorted_tiles(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
     """``tiles`` in tile order (a hand is kept sorted)."""
@@ -41,7 +43,7 @@ def _refresh_waits(rules: PlayRules, state: GameState, index: int) -> None:
     the counts kept: :meth:`PlayRules.counted_waits`)."""
     hand, melds = state.hands[index], state.melds[index]
     if 3 * len(melds) + len(hand) != rules.hand_size:
-        state.waits[index] = frozenset()
+        state.waits[index] = _NO_WAITS
     else:
         state.waits[index] = rules.counted_waits(state.counted[index], hand, melds)
 
@@ -54,6 +56,16 @@ def add_tile(rules: PlayRules, state: GameState, seat: Seat, tile: Tile) -> None
     state.hands[index] = tuple(held)
     if not tile.is_flower:
         state.counted[index].add(tile)
+    _refresh_waits(rules, state, index)
+
+
+def remove_tile(rules: PlayRules, state: GameState, index: int, tile: Tile) -> None:
+    """The seat at ``index`` gives up one ``tile`` from its hand (a discard)."""
+    held = list(state.hands[index])
+    held.remove(tile)
+    state.hands[index] = tuple(held)
+    if not tile.is_flower:
+        state.counted[index].remove(tile)
     _refresh_waits(rules, state, index)
 
 

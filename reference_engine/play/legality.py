@@ -55,7 +55,8 @@ def _turn_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action
         actions = _ready_actions(rules, state, seat, state.drawn)
     else:
         actions = _open_actions(rules, state, seat)
-    actions += rules.turn_extras(state, seat)
+    if "turn_extras" in rules.own_hooks:
+        actions += rules.turn_extras(state, seat)
     drawn = state.drawn
     if drawn is not None and rules.may_win(state, seat, drawn, WinBy.SELF_DRAW):
         actions.append(_WIN[seat])
@@ -75,28 +76,30 @@ def _open_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action
     """The discards of a hand not ready (with a ready declaration where the family allows
     one), its concealed kongs and its added kongs."""
     index = SEATS.index(seat)
-    hand = state.hands[index]
-    distinct = sorted(set(hand))
-    discards = _DISCARDS[seat]
-    actions = [discards[t] for t in rules.discardable(state, seat, distinct)]
+    distinct = list(dict.fromkeys(state.hands[index]))  # in tile order: a hand is kept sorted
+    if "discardable" in rules.own_hooks:
+        distinct = rules.discardable(state, seat, distinct)
+    actions = list(map(_DISCARDS[seat].__getitem__, distinct))
     if rules.original_ready and not state.has_discarded[index]:
         actions += [
             Action(seat, ActionKind.DISCARD, t, ready=True)
             for t in distinct
             if rules.may_declare_ready(state, seat, t)
         ]
-    actions += [
-        Action(seat, ActionKind.CONCEALED_KONG, t)
-        for t in _fours(state, seat)
-        if rules.may_kong(state, seat, t)
-    ]
-    actions += [
-        Action(seat, ActionKind.ADDED_KONG, meld.base)
-        for meld in state.melds[index]
-        if meld.kind is MeldKind.PUNG
-        and _held(state, seat, meld.base)
-        and rules.may_kong(state, seat, meld.base)
-    ]
+    if 4 in state.counted[index].counts:
+        actions += [
+            Action(seat, ActionKind.CONCEALED_KONG, t)
+            for t in _fours(state, seat)
+            if rules.may_kong(state, seat, t)
+        ]
+    if state.melds[index]:
+        actions += [
+            Action(seat, ActionKind.ADDED_KONG, meld.base)
+            for meld in state.melds[index]
+            if meld.kind is MeldKind.PUNG
+            and _held(state, seat, meld.base)
+            and rules.may_kong(state, seat, meld.base)
+        ]
     return actions
 
 
@@ -111,8 +114,6 @@ def _held(state: GameState, seat: Seat, tile: Tile) -> int:
 def _fours(state: GameState, seat: Seat) -> list[Tile]:
     """The kinds ``seat`` holds four times (a red five counting as a five), in tile order."""
     counts = state.counted[SEATS.index(seat)].counts
-    if 4 not in counts:
-        return []
     return [_KINDS[kind] for kind, held in enumerate(counts) if held == 4]
 
 
@@ -162,7 +163,7 @@ def _legal_on_turn(rules: PlayRules, state: GameState, action: Action) -> bool:
         return flower and _plain(action)
     if _core_turn_move(rules, state, action):
         return True
-    return action in rules.turn_extras(state, seat)
+    return "turn_extras" in rules.own_hooks and action in rules.turn_extras(state, seat)
 
 
 def _core_turn_move(rules: PlayRules, state: GameState, action: Action) -> bool:
@@ -212,7 +213,9 @@ def _open_discard(rules: PlayRules, state: GameState, action: Action, tile: Tile
     if tile not in hand:
         return False
     if not action.ready:
-        return tile in rules.discardable(state, seat, sorted(set(hand)))
+        if "discardable" not in rules.own_hooks:
+            return True
+        return tile in rules.discardable(state, seat, list(dict.fromkeys(hand)))
     if not rules.original_ready or state.has_discarded[index]:
         return False
     return rules.may_declare_ready(state, seat, tile)

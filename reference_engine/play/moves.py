@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from reference_engine.play.claims import claim_offers, granted
 from reference_engine.play.deal import declared
-from reference_engine.play.hands import add_tile, draw, remove_tiles, set_melds, take
+from reference_engine.play.hands import add_tile, draw, remove_tile, remove_tiles, set_melds, take
 from reference_engine.play.rules import PlayRules
 from reference_engine.play.state import GameState, Phase
 from spec.actions import Action, ActionKind
@@ -24,15 +24,16 @@ def discard(rules: PlayRules, state: GameState, action: Action) -> GameState:
     seat, tile = action.seat, action.tile
     assert tile is not None
     index = SEATS.index(seat)
-    declaring = action.ready or action.kind is ActionKind.RIICHI
-    state.extra = rules.on_discard(state, action)
-    remove_tiles(rules, state, seat, (tile,))
-    state.rivers[index] = (*state.rivers[index], tile)
+    if "on_discard" in rules.own_hooks:
+        state.extra = rules.on_discard(state, action)
+    remove_tile(rules, state, index, tile)
+    state.rivers[index] += (tile,)
     state.discard_count += 1
     if state.restricted[index]:
         state.restricted[index] = frozenset()
     state.has_discarded[index] = True
-    state.ready[index] = state.ready[index] or declaring
+    if action.ready or action.kind is ActionKind.RIICHI:
+        state.ready[index] = True
     state.drawn = None
     state.pending = tile
     state.pending_from = seat
@@ -54,22 +55,25 @@ def let_all_pass(
     the seats whose waits hold it, the only ones it could have let win
     (:meth:`PlayRules.let_pass`)."""
     plain = tile.normal
-    for index, seat in enumerate(state.seats):
-        if seat is not source and plain in state.waits[index] and seat not in state.left:
-            state = rules.let_pass(state, seat, tile, by)
+    for index, waits in enumerate(state.waits):
+        if plain in waits:
+            seat = SEATS[index]
+            if seat is not source and seat not in state.left:
+                state = rules.let_pass(state, seat, tile, by)
     return state
 
 
 def _after_discard(rules: PlayRules, state: GameState, claim: Action | None) -> GameState:
-    """Nobody won on the discard: restrictions follow, the hand may abort, else a claim is
-    taken or the next seat draws."""
+    """Nobody won on the discard: restrictions follow, the hand may abort (a family's
+    :meth:`PlayRules.abort_after_discard`), else a claim is taken or the next seat draws."""
     source, tile = state.pending_from, state.pending
     assert source is not None
     assert tile is not None
     state = let_all_pass(rules, state, tile, source, WinBy.DISCARD)
-    aborted = rules.abort_after_discard(state)
-    if aborted is not None:
-        return state.ended(aborted)
+    if "abort_after_discard" in rules.own_hooks:
+        aborted = rules.abort_after_discard(state)
+        if aborted is not None:
+            return state.ended(aborted)
     if claim is not None:
         return _take_discard(rules, state, claim)
     return _next_turn(rules, state, source)

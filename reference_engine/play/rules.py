@@ -93,6 +93,16 @@ class PlayRules(ABC):
     end_rules: ClassVar[Mapping[EndReason, tuple[str, ...]]] = MappingProxyType({})
 
     profile: Profile
+    own_hooks: ClassVar[frozenset[str]] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Which of the :data:`NEUTRAL_HOOKS` (a default that changes nothing) the family
+        overrides (``own_hooks``), noted once per class: the core asks only those and
+        skips the others, whose answer it knows."""
+        super().__init_subclass__(**kwargs)
+        cls.own_hooks = frozenset(
+            name for name in NEUTRAL_HOOKS if getattr(cls, name) is not getattr(PlayRules, name)
+        )
 
     def rule_id(self, suffixes: Sequence[str]) -> str | None:
         """The id of the profile's rule ending with the first of ``suffixes`` that one
@@ -274,3 +284,9 @@ class PlayRules(ABC):
     def abort_after_discard(self, state: GameState) -> HandEnd | None:
         """A discard nobody won on may end the hand (riichi's four kongs); None to go on."""
         return None
+
+
+NEUTRAL_HOOKS = ("on_discard", "discardable", "turn_extras", "abort_after_discard")
+"""The hooks whose default changes nothing (the family's record kept, every tile
+discardable, no extra action, no abortive draw): skipped for a family that keeps them
+(:attr:`PlayRules.own_hooks`)."""

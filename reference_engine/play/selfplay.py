@@ -40,10 +40,9 @@ def random_choice(rules: PlayRules, state: GameState, rng: random.Random) -> Act
     actions = legal_actions(rules, state, seat)
     if state.phase is Phase.DRAW:  # the draw alone: no win or riichi to look for (same rng draw)
         return rng.choice(actions)
-    wins = [a for a in actions if a.kind is ActionKind.WIN]
-    riichi = [a for a in actions if a.kind is ActionKind.RIICHI]
-    if wins and rng.random() < 0.95:
-        return wins[0]
-    if riichi and rng.random() < 0.5:
-        return rng.choice(riichi)
+    kinds = [a.kind for a in actions]
+    if ActionKind.WIN in kinds and rng.random() < 0.95:
+        return actions[kinds.index(ActionKind.WIN)]  # the first win listed
+    if ActionKind.RIICHI in kinds and rng.random() < 0.5:
+        return rng.choice([a for a in actions if a.kind is ActionKind.RIICHI])
     return rng.choice(actions)

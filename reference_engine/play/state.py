@@ -175,7 +175,7 @@ class GameState:
         self.awaiting = frozenset()
         self.answers = ()
         self.offers = _NO_OFFERS
-        return self.update(**changes)
+        return self.update(**changes) if changes else self
 
     def ended(self, end: HandEnd) -> GameState:
         """The hand over, as ``end`` says; nobody has anything left to answer."""

@@ -394,7 +394,8 @@ class RiichiPlay(PlayRules):
             actions += self._riichi_discards(state, seat)
         if self.extracts_north and may_set_north_aside(state, seat):
             actions.append(Action(seat, ActionKind.NORTH))
-        if may_call_nine_terminals(state, seat, self.abortive):
+        first_draw = not state.has_discarded[index]  # the nine terminals' first condition
+        if first_draw and may_call_nine_terminals(state, seat, self.abortive):
             actions.append(Action(seat, ActionKind.NINE_TERMINALS))
         return actions
 
@@ -414,7 +415,8 @@ class RiichiPlay(PlayRules):
         left (the profile's number; convention, Tenhou: a draw of one's own still to come)."""
         if state.drawn is None or state.live_tiles < self.riichi_min_live_tiles:
             return False
-        return all(not meld.is_open for meld in state.melds_of(seat))
+        melds = state.melds_of(seat)
+        return not melds or all(not meld.is_open for meld in melds)
 
     def may_rob_concealed_kong(self, state: GameState, seat: Seat, tile: Tile) -> bool:
         """riichi.house.kokushi-robs-concealed-kan: where the table plays it, a hand that
