@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from spec.errors import RuleError
-from spec.tiles import Suit, Tile, format_tiles, parse_tiles, tile_counts
+from spec.tiles import Suit, Tile, _parse_slowly, format_tiles, parse_tiles, tile_counts
 
 
 def test_compact_notation_parses_suits_and_honours() -> None:
@@ -97,3 +100,24 @@ def test_shifted_stays_inside_its_suit() -> None:
     assert Tile.M9.shifted(1) is None
     assert Tile.EAST.shifted(1) is None
     assert Tile.P0.shifted(1) is Tile.P6
+
+
+def _outcome(read: Callable[[str], tuple[Tile, ...]], text: str) -> object:
+    """The tiles read, or the refusal's code, message and column."""
+    try:
+        return read(text)
+    except RuleError as error:
+        return (error.code, error.message, error.column)
+
+
+def test_reading_a_word_at_a_time_gives_the_character_readers_tiles_and_refusals() -> None:
+    rng = random.Random(29)
+    alphabet = "0123456789" * 3 + "mpszf" * 3 + "   ,\t" + "MZx\n"
+    texts = ["", " ", "1m", "12 3m", "1,2m", " 1m  2p ", "1m 8z", "m 1m", "5z5z 5z", "1m\n2m"]
+    texts += ["".join(rng.choices(alphabet, k=rng.randrange(1, 16))) for _ in range(30_000)]
+    texts += [
+        " ".join(f"{rng.randrange(10)}{rng.choice('mpszf')}" for _ in range(rng.randrange(1, 15)))
+        for _ in range(10_000)
+    ]
+    for text in texts:
+        assert _outcome(parse_tiles.__wrapped__, text) == _outcome(_parse_slowly, text), text
