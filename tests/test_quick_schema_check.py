@@ -14,8 +14,10 @@ import fastjsonschema
 import pytest
 
 from conformance.corpus import load_corpus
+from conformance.yamlsafe import load_file
+from spec import SCENARIOS_DIR
 from spec.requests import KINDS
-from spec.schemas import _HANDLERS, _definition, _whole, fast_check_definition
+from spec.schemas import _HANDLERS, _definition, _whole, fast_check, fast_check_definition, schema
 
 BROKEN_PER_KIND = 100  # requests of each kind broken in every place
 
@@ -129,4 +131,24 @@ def test_the_quick_check_passes_the_same_requests_as_fastjsonschemas_own_code(ki
         passes = _passes(plain, document)
         assert _passes(quick, document) is passes, document
         refused += not passes
+    assert refused > len(broken)
+
+
+def test_a_whole_fixture_gets_the_same_quick_check_as_from_fastjsonschemas_own_code() -> None:
+    """The scenario schema picks each kind's given and expected outcome by an ``if`` on the
+    kind, and an outcome's error or figures by an ``if`` on its fields: the fixtures of
+    the corpus, and each of some of them broken in many ways."""
+    quick = fast_check("scenario")
+    plain = _whole(fastjsonschema.compile(schema("scenario"), handlers=_HANDLERS))
+    rng = random.Random("fixtures")
+    paths = sorted(SCENARIOS_DIR.rglob("*.yaml"))
+    documents = [load_file(path).data for path in paths]
+    broken = rng.sample(documents, 60)
+    documents += [b for fixture in broken for b in _broken(_thawed(fixture), rng)]
+    refused = 0
+    for document in documents:
+        passes = _passes(plain, document)
+        assert _passes(quick, document) is passes, document
+        refused += not passes
+    assert len(paths) > 1000
     assert refused > len(broken)
