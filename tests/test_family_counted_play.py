@@ -1,10 +1,10 @@
 """The fast paths of the Taiwanese, classical and Sichuan play held to their readable
-definitions: a self-drawn hand's completeness from the counts kept against ``is_complete``
-on many random hands, the ready declarations made with a first discard
+definitions: a hand's completeness and waits from the counts kept against ``is_complete``
+and ``waits`` on many random hands; the ready declarations made with a first discard
 (tw.play.original-ready, cc.play.original-call) found in one pass over the counted hand
 against "the tiles kept are ready" (``is_ready`` of the hand less that tile) on many random
-hands, and the declarations offered in random play against the readable hooks
-(``MJSPEC_LONG=1`` plays more deals)."""
+hands; and the self-drawn wins, Sichuan's void-suit discards and the ready declarations
+asked in random play against the readable hooks (``MJSPEC_LONG=1`` plays more deals)."""
 
 from __future__ import annotations
 
@@ -20,10 +20,13 @@ from reference_engine.play.selfplay import random_hand
 from reference_engine.play.state import GameState, Phase
 from reference_engine.variants import find_variant
 from reference_engine.variants.classical.play import ClassicalPlay
+from reference_engine.variants.sichuan.play import SichuanPlay
+from reference_engine.variants.sichuan.shapes import holds_suit
 from reference_engine.variants.taiwanese.play import TaiwanesePlay
 from spec.melds import Meld, MeldKind
 from spec.seats import SEATS, Seat
 from spec.tiles import TERMINALS_AND_HONOURS, Tile
+from spec.wins import WinBy
 
 DEALS = 200 if os.environ.get("MJSPEC_LONG") else 20
 READY_FAMILIES = ["taiwanese", "classical-chinese"]
@@ -76,10 +79,12 @@ def random_hands(
         yield shaped_hand(rng, pool, size, trial), melds
 
 
-@pytest.mark.parametrize("variant", ["taiwanese", "classical-chinese", "european-classic"])
+@pytest.mark.parametrize(
+    "variant", ["taiwanese", "classical-chinese", "european-classic", "sichuan"]
+)
 def test_completeness_and_waits_from_counts_are_those_of_the_tiles(variant: str) -> None:
     rules = find_variant(variant).play_rules()
-    assert isinstance(rules, TaiwanesePlay | ClassicalPlay)
+    assert isinstance(rules, TaiwanesePlay | ClassicalPlay | SichuanPlay)
     complete = waiting = 0
     for hand, melds in random_hands(rules, 41, 4_000, 1):
         won = rules.is_complete(hand, melds)
@@ -150,3 +155,40 @@ def test_the_ready_declarations_asked_in_random_play_are_the_readable_ones(varia
                 assert fast == readable_declaration(rules, state, seat, tile), (seed, tile)
                 checked += 1
     assert checked > 1_000
+
+
+def readable_self_draw(rules: PlayRules, state: GameState, seat: Seat, drawn: Tile) -> bool:
+    """The readable self-drawn win: sc.void.no-win first in Sichuan, then the core's test
+    with the family's readable ``is_complete``."""
+    if isinstance(rules, SichuanPlay):
+        void = rules.void_of(state, seat)
+        if void is None or drawn.suit is void or holds_suit(state.hand(seat), void):
+            return False
+    return PlayRules.may_win(rules, state, seat, drawn, WinBy.SELF_DRAW)
+
+
+@pytest.mark.parametrize(
+    "variant", ["taiwanese", "classical-chinese", "european-classic", "sichuan"]
+)
+def test_the_self_drawn_wins_and_discards_asked_in_random_play_are_the_readable_ones(
+    variant: str,
+) -> None:
+    rules = find_variant(variant).play_rules()
+    checked = voided = 0
+    for seed in range(DEALS):
+        for state, _ in random_hand(rules, seed):
+            seat, drawn = state.turn, state.drawn
+            if state.phase is not Phase.DISCARD or any(t.is_flower for t in state.hand(seat)):
+                continue
+            if drawn is not None:
+                won = rules.may_win(state, seat, drawn, WinBy.SELF_DRAW)
+                assert won == readable_self_draw(rules, state, seat, drawn), (seed, drawn)
+                checked += 1
+            tiles = sorted(set(state.hand(seat)))
+            allowed = rules.discardable(state, seat, tiles)
+            if isinstance(rules, SichuanPlay):
+                void = rules.void_of(state, seat)
+                assert allowed == ([t for t in tiles if t.suit is void] or tiles), seed
+                voided += allowed != tiles
+    assert checked > 1_000  # random play seldom wins: the random hands above hold the wins
+    assert voided > 0 or not isinstance(rules, SichuanPlay)

@@ -49,6 +49,8 @@ from spec.tiles import Suit, Tile
 from spec.wins import WinBy
 
 VOID_SUITS = (Suit.CHARACTERS, Suit.DOTS, Suit.BAMBOO)
+_SUIT_INDEX = {suit: index for index, suit in enumerate(VOID_SUITS)}  # a counted hand's keys
+_SUIT_MASK = (1 << SUIT_KINDS) - 1
 
 
 @dataclass(frozen=True)
@@ -138,14 +140,35 @@ class SichuanPlay(PlayRules):
         self, counted: CountedHand, concealed: tuple[Tile, ...], melds: tuple[Meld, ...]
     ) -> frozenset[Tile]:
         """:meth:`waits` from the counts kept: four sets and a pair by the counted hand's
-        suit keys, seven pairs (no meld) by its readable per-block table; a kind whose four
-        copies are held or melded completes nothing."""
+        suit keys, seven pairs (no meld) by its readable per-block table, asked only when
+        at most one kind is held once (one tile mends one single at most); a kind whose
+        four copies are held or melded completes nothing."""
         counts = counted.counts
-        kinds = kind_set(counted.wait_mask())
-        if not melds:
-            kinds = kinds | {Tile(kind) for kind in pairs_and_pungs_waits(counts, 0)}
-        melded = [t.normal for meld in melds for t in meld.tiles]
-        return frozenset(t for t in kinds if t < SUIT_KINDS and counts[t] + melded.count(t) < 4)
+        mask = counted.wait_mask()
+        if not melds and counts.count(1) <= 1:
+            for kind in pairs_and_pungs_waits(counts, 0):
+                mask |= 1 << kind
+        mask &= _SUIT_MASK
+        melded = [int(t.normal) for meld in melds for t in meld.tiles]
+        rest = mask
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            kind = bit.bit_length() - 1
+            if counts[kind] + melded.count(kind) >= 4:
+                mask ^= bit
+        return kind_set(mask)
+
+    def is_complete_counted(self, counted: CountedHand, melds: tuple[Meld, ...]) -> bool:
+        """:meth:`is_complete` of a seat's hand from the counts kept: four sets and a pair
+        by the suit keys, seven pairs (no meld, fourteen tiles, every kind held an even
+        number of times) from the counts."""
+        if 3 * len(melds) + counted.size != self.hand_size + 1:
+            return False
+        if counted.is_complete():
+            return True
+        counts = counted.counts
+        return not melds and counted.size == 14 and 1 not in counts and 3 not in counts
 
     # --- the void suit -------------------------------------------------------------------
 
@@ -172,10 +195,17 @@ class SichuanPlay(PlayRules):
         return sichuan_state(state).voids[SEATS.index(seat)]
 
     def discardable(self, state: GameState, seat: Seat, tiles: list[Tile]) -> list[Tile]:
-        """sc.void.discard-first: the void suit's tiles while any is held."""
+        """sc.void.discard-first: the void suit's tiles while any is held (the seat's
+        counted hand tells whether one is)."""
         void = self.void_of(state, seat)
-        voided = [t for t in tiles if t.suit is void]
-        return voided or tiles
+        if void is None or not self._holds_void(state, SEATS.index(seat), void):
+            return tiles
+        return [t for t in tiles if t.suit is void]
+
+    def _holds_void(self, state: GameState, index: int, void: Suit) -> bool:
+        """:func:`holds_suit` of the hand at ``index`` and its void suit, from the counted
+        hand's key of that suit (no tile of a suit held: a zero key)."""
+        return state.counted[index].keys[_SUIT_INDEX[void]] != 0
 
     def may_kong(self, state: GameState, seat: Seat, tile: Tile) -> bool:
         """sc.void.no-pung-or-kong."""
@@ -186,11 +216,18 @@ class SichuanPlay(PlayRules):
         return tile.suit is not self.void_of(state, seat)
 
     def may_win(self, state: GameState, seat: Seat, tile: Tile, by: WinBy) -> bool:
-        """sc.void.no-win: not while holding the void suit (the winning tile included)."""
+        """sc.void.no-win: not while holding the void suit (the winning tile included);
+        then the core's test, a self-drawn hand judged complete from the counts kept
+        (:meth:`is_complete_counted`)."""
         void = self.void_of(state, seat)
-        if void is None or tile.suit is void or holds_suit(state.hand(seat), void):
+        index = SEATS.index(seat)
+        if void is None or tile.suit is void or self._holds_void(state, index, void):
             return False
-        return super().may_win(state, seat, tile, by)
+        if by.on_anothers_tile:
+            return super().may_win(state, seat, tile, by)
+        if tile in state.restricted[index]:
+            return False
+        return self.is_complete_counted(state.counted[index], state.melds[index])
 
     def let_pass(self, state: GameState, seat: Seat, tile: Tile, by: WinBy) -> GameState:
         """sc.claims.passing-a-win: letting a win go restricts nothing."""
@@ -223,8 +260,12 @@ class SichuanPlay(PlayRules):
     # --- kongs and wins ------------------------------------------------------------------
 
     def on_discard(self, state: GameState, action: Action) -> SichuanState:
-        """The discard follows its maker's kong when its tile came as a replacement."""
-        return replace(sichuan_state(state), discard_after_kong=state.replacement_drawn)
+        """The discard follows its maker's kong when its tile came as a replacement (the
+        record kept where that is unchanged)."""
+        extra = sichuan_state(state)
+        if extra.discard_after_kong is state.replacement_drawn:
+            return extra
+        return replace(extra, discard_after_kong=state.replacement_drawn)
 
     def on_kong(self, state: GameState, kong: Meld) -> SichuanState:
         """sc.kongs.*: the kong is paid at once by those still in the hand."""
