@@ -20,6 +20,12 @@ from spec.actions import Action, ActionKind
 from spec.errors import RuleError
 from spec.wins import WinBy
 
+# Python 3.11 reads an enum member from its class by EnumType.__getattr__'s slow path
+# (about 0.2 us a read, 3.12 reads it at C speed): the members this hot path compares
+# with are read once here.
+_CLAIM, _ROB, _DECLARE = Phase.CLAIM, Phase.ROB, Phase.DECLARE
+_DRAW, _DISCARD, _RIICHI = ActionKind.DRAW, ActionKind.DISCARD, ActionKind.RIICHI
+
 
 def apply(rules: PlayRules, state: GameState, action: Action, *, checked: bool = True) -> GameState:
     """``state`` after ``action``, changed in place and returned; an ``illegal-action``
@@ -30,18 +36,18 @@ def apply(rules: PlayRules, state: GameState, action: Action, *, checked: bool =
         refusal = why_illegal(rules, state, action)
         rule = rules.rule_id(refusal.rules)
         raise RuleError("illegal-action", refusal.message, rule=rule)
-    kind = action.kind
-    if state.phase in (Phase.CLAIM, Phase.ROB):
+    kind, phase = action.kind, state.phase
+    if phase is _CLAIM or phase is _ROB:
         return answer(rules, state, action)
-    if state.phase is Phase.DECLARE:
+    if phase is _DECLARE:
         return _declaration(rules, state, action)
-    if kind is ActionKind.DRAW:
+    if kind is _DRAW:
         return draw(rules, state, action.seat, from_back=False)
+    if kind is _DISCARD or kind is _RIICHI:
+        return discard(rules, state, action)
     if kind is ActionKind.FLOWER:
         assert action.tile is not None
         return show_flower(rules, state, action.seat, action.tile)
-    if kind in (ActionKind.DISCARD, ActionKind.RIICHI):
-        return discard(rules, state, action)
     if kind is ActionKind.CONCEALED_KONG:
         return concealed_kong(rules, state, action)
     if kind is ActionKind.ADDED_KONG:
