@@ -99,7 +99,8 @@ def conformance(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """Throughput benchmarks (printed, never asserted), beside the installed peer engines:
     every batch, by wall clock and by CPU time; replay on the fixed logs of
-    tests/bench_logs (run from the repository's root)."""
+    tests/bench_logs (run from the repository's root); random play and replay also by
+    part (µs per action) with what bounds them (calls and bytecodes per action)."""
     session.install(".[adapters,docs]")
     session.run("python", "-m", "conformance.bench", *session.posargs)
     session.run("python", "-m", "reference_engine.bench")

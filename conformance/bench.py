@@ -6,9 +6,9 @@ subprocess), the protocol itself with a trivial subprocess engine, scoring rando
 wins (four and three players) by the reference engine and by every installed peer
 (through the same engine interface, request translation included on both sides),
 Taiwanese, classical Chinese, classic European and Sichuan scoring (no peer), replay of the
-fixed logs in ``tests/bench_logs`` (beside riichienv replaying the same games), replay of
-the real Tenhou games in ``tests/real_logs`` (as mjlog and as Tenhou JSON) and optionally
-the cold docs build. Every batch is run and printed, each figure by wall clock
+fixed logs in ``tests/bench_logs`` (beside riichienv replaying the same games, and by part)
+and of the real Tenhou games in ``tests/real_logs`` (:mod:`conformance.replay_bench`), and
+optionally the cold docs build. Every batch is run and printed, each figure by wall clock
 and by CPU time, the engine's processes included where it is a subprocess
 (:mod:`spec.throughput`). The reference engine's own figures (shanten, random play) are
 ``python -m reference_engine.bench``; ``nox -s bench`` runs both.
@@ -16,14 +16,13 @@ and by CPU time, the engine's processes included where it is a subprocess
 
 from __future__ import annotations
 
-import gzip
 import random
 import subprocess
 import sys
 import tempfile
 import textwrap
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -41,17 +40,18 @@ from conformance.engine import (
 )
 from conformance.fuzz.riichi_deals import deal, engine_request
 from conformance.lint import lint
-from conformance.problems import Problem, ProblemsError
-from conformance.replay.convert import replayable
-from conformance.replay.mjai import LoggedHand, parse_mjai
-from conformance.replay.replay import Verdict, replay_hand
-from conformance.replay.rules import finder_for
-from conformance.replay_cli import read_log as read_archive
+from conformance.replay_bench import (
+    bench_real_replay,
+    bench_replay,
+    default_logs,
+    default_real_logs,
+)
 from conformance.runner import run
 from conformance.subprocess_engine import SubprocessEngine
 from conformance.usage import Parser
 from spec.throughput import (
     LABEL,
+    REPEATS,
     Batch,
     Measure,
     at_least_one,
@@ -112,27 +112,7 @@ def random_complete_hand(
             return format_tiles(tiles)
 
 
-REPEATS = 3
 STARTS = "(each batch starts and stops the engine; CPU: this process's and the engine's)"
-REPLAY_LOGS = {  # the variant replayed on each fixed log of tests/bench_logs
-    "riichi-tenhou": "riichienv-4p-tenhou.jsonl.gz",
-    "riichi-tenhou-sanma": "riichienv-3p-tenhou.jsonl.gz",
-}
-
-REAL_VARIANT = "riichi-tenhou"  # the real games' rules (four players, red fives: GO type 0xa9)
-REAL_FORMATS = {"mjlog": "*.mjlog", "Tenhou JSON": "*.json"}  # each format's files
-
-
-def default_logs(where: Path = Path("tests", "bench_logs")) -> Path:
-    """``where`` (``tests/bench_logs``) in the current folder (nox runs from the
-    repository's root), else in the checkout this module is in (an editable install)."""
-    beside = Path(__file__).resolve().parent.parent / where
-    return where if where.is_dir() or not beside.is_dir() else beside
-
-
-def default_real_logs() -> Path:
-    """The real games shipped under ``tests/real_logs``."""
-    return default_logs(Path("tests", "real_logs", "mjx"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -147,6 +127,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="replay only the first GAMES games of each log",
     )
     parser.add_argument(
+        "--part-games",
+        type=at_least_one,
+        default=3,
+        help="replay the first PART_GAMES games of each log by part (the first one counted)",
+    )
+    parser.add_argument(
         "--logs", type=Path, default=None, help="the folder of the fixed replay logs"
     )
     parser.add_argument(
@@ -159,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for variant in ("riichi", "riichi-sanma"):
         bench_scoring(variant, args.seed, args.hands)
     bench_unpeered_scoring(args.seed, args.hands)
-    bench_replay(args.logs or default_logs(), args.games)
+    bench_replay(args.logs or default_logs(), args.games, args.part_games)
     bench_real_replay(args.real_logs or default_real_logs())
     if args.docs:
         bench_docs()
@@ -344,143 +330,6 @@ def _unpeered_requests(
         {"variant": variant, "kind": "score", "given": {"concealed": hand_of(rng), **given}}
         for _ in range(count)
     ]
-
-
-def read_log(path: Path, games: int | None) -> str:
-    """The MJAI text of a gzipped log, cut before its game number ``games`` (0-based)
-    when a count is given."""
-    with gzip.open(path, "rt", encoding="utf-8") as log:
-        lines = log.read().splitlines()
-    if games is not None:
-        starts = [n for n, text in enumerate(lines) if '"start_game"' in text]
-        lines = lines[: starts[games]] if games < len(starts) else lines
-    return "\n".join(lines) + "\n"
-
-
-def bench_replay(folder: Path, games: int | None) -> None:
-    """``mjspec replay``'s work (the log parsed, each hand converted, played on the
-    reference engine and its end compared) on the fixed logs of ``folder`` (made once, see
-    its README, so that every run times the same deals), beside riichienv replaying the
-    same games."""
-    which = "all the games" if games is None else f"the first {games} game(s)"
-    print(f"replay of the fixed logs in {folder} ({which} of each), {REPEATS} runs each")
-    engine = reference_plugin()
-    for variant, name in REPLAY_LOGS.items():
-        try:
-            text = read_log(folder / name, games)
-        except (OSError, EOFError, UnicodeDecodeError) as error:  # gone, not gzip, cut short
-            words = getattr(error, "strerror", None) or error
-            print(f"  {variant}: cannot read {folder / name}: {words}")
-            continue
-        try:
-            hands = parse_mjai(text, name)
-            scripted = sum(len(replayable(h, variant).request["given"]["actions"]) for h in hands)
-        except ProblemsError as error:
-            print(f"  {variant}: cannot replay {folder / name}: {error.problems[0]}")
-            continue
-        if not hands:
-            print(f"  {variant}: no deal in {folder / name}")
-            continue
-        agreed: list[int] = []
-        work = partial(_replay_all, engine, text, name, variant, scripted, agreed)
-        ours = repeated(len(hands), REPEATS, work)
-        peer = riichienv_replay(text, len(hands), hands[0].start.data)
-        note = f"{name}: {min(agreed)}/{len(hands)} agree"
-        if peer is not None:
-            note += f"; {compared(ours, peer, 'riichienv')}"
-        print(report(f"{variant}, {len(hands)} deals", "deals", ours, note))
-        if peer is not None:
-            label = "  riichienv, MjaiReplay of the same games"
-            print(report(label, "deals", peer, "(actions: every seat's steps)"))
-
-
-def _replay_all(
-    engine: Engine,
-    text: str,
-    name: str,
-    variant: str,
-    scripted: int,
-    agreed: list[int],
-) -> int:
-    """A log replayed hand by hand; the number of hands that agree appended to ``agreed``;
-    the actions played (the log's and the passes added to them)."""
-    finder = finder_for(variant)
-    replays = [replay_hand(engine, hand, variant, finder) for hand in parse_mjai(text, name)]
-    agreed.append(sum(r.verdict is Verdict.AGREES for r in replays))
-    return scripted + sum(r.passes for r in replays)
-
-
-def bench_real_replay(folder: Path) -> None:
-    """``mjspec replay``'s work on real games (each file read and parsed, each hand
-    converted, played on the reference engine and its end compared): the games of
-    ``folder`` in mjlog and the same games in Tenhou JSON, each format a figure."""
-    print(f"replay of the real Tenhou games in {folder}, {REPEATS} runs of each format")
-    engine = reference_plugin()
-    for label, pattern in REAL_FORMATS.items():
-        paths = sorted(folder.glob(pattern))
-        try:
-            hands, unread = _real_hands(paths)
-            scripted = sum(
-                len(replayable(h, REAL_VARIANT).request["given"]["actions"]) for h in hands
-            )
-        except ProblemsError as error:
-            print(f"  {label}: cannot replay {folder}: {error.problems[0]}")
-            continue
-        if not hands:
-            why = f" ({unread[0]})" if unread else ""
-            print(f"  {label}: no deal in {folder / pattern}{why}")
-            continue
-        agreed: list[int] = []
-        work = partial(_replay_real, engine, paths, scripted, agreed)
-        ours = repeated(len(hands), REPEATS, work)
-        note = f"{len(paths)} games: {min(agreed)}/{len(hands)} agree"
-        note += f", {len(unread)} hands unread" if unread else ""
-        print(report(f"real games, {label}, {len(hands)} deals", "deals", ours, note))
-
-
-def _real_hands(paths: Sequence[Path]) -> tuple[list[LoggedHand], list[Problem]]:
-    """The hands of the files at ``paths`` (any format ``mjspec replay`` reads), and the
-    problems of those that could not be read."""
-    hands: list[LoggedHand] = []
-    unread: list[Problem] = []
-    for path in paths:
-        read, problems = read_archive(path, path.name, "auto")
-        hands += read
-        unread += problems
-    return hands, unread
-
-
-def _replay_real(engine: Engine, paths: Sequence[Path], scripted: int, agreed: list[int]) -> int:
-    """The files read and their hands replayed; the number of hands that agree appended to
-    ``agreed``; the actions played (the logs' and the passes added to them)."""
-    finder = finder_for(REAL_VARIANT)
-    hands, _ = _real_hands(paths)
-    replays = [replay_hand(engine, hand, REAL_VARIANT, finder) for hand in hands]
-    agreed.append(sum(r.verdict is Verdict.AGREES for r in replays))
-    return scripted + sum(r.passes for r in replays)
-
-
-def riichienv_replay(text: str, deals: int, start: Mapping[str, Any]) -> Measure | None:
-    """riichienv replaying an MJAI log (``MjaiReplay``, every seat's steps through each
-    deal), :data:`REPEATS` runs; None without riichienv."""
-    try:
-        import riichienv  # type: ignore[import-untyped]  # a compiled module without stubs
-    except ImportError:
-        return None
-    players = len(start.get("tehais", ()))
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "log.jsonl"
-        path.write_text(text, encoding="utf-8")
-        work = partial(_riichienv_steps, riichienv.MjaiReplay, str(path), players)
-        return repeated(deals, REPEATS, work)
-
-
-def _riichienv_steps(replay: Any, path: str, players: int) -> int:
-    steps = 0
-    for kyoku in replay.from_jsonl(path).take_kyokus():
-        for seat in range(players):
-            steps += sum(1 for _ in kyoku.steps(seat))
-    return steps
 
 
 def bench_docs() -> None:

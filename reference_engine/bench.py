@@ -14,19 +14,44 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from functools import partial
 from importlib.metadata import version
 from types import ModuleType
 
 from reference_engine.analysis.shanten import clear_tables, shanten
+from reference_engine.play import selfplay
 from reference_engine.play.rules import PlayRules
 from reference_engine.play.selfplay import random_hand
+from reference_engine.play.state import GameState, Phase
 from reference_engine.variants import find_variant
-from spec.throughput import Batch, Measure, at_least_one, compared, heading, measure, report, timed
+from spec.actions import Action, ActionKind
+from spec.parts import (
+    Breakdown,
+    Overhead,
+    PartClock,
+    breakdown,
+    how_measured,
+    measure_overhead,
+    parts_table,
+    wrapped,
+)
+from spec.seats import Seat
+from spec.throughput import (
+    REPEATS,
+    Batch,
+    Measure,
+    at_least_one,
+    compared,
+    heading,
+    measure,
+    report,
+    timed,
+)
 
-REPEATS = 3
 RIICHIENV_MODES = {"riichi": "4p-red-half", "riichi-sanma": "3p-red-half"}
 
 
@@ -41,11 +66,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--warm-hands", type=int, default=300_000, help="hands warming the shanten tables"
     )
+    parser.add_argument(
+        "--part-deals",
+        type=at_least_one,
+        default=100,
+        help="random play deals per variant timed by part (a tenth of them counted)",
+    )
     parser.add_argument("--seed", type=int, default=20261129)
     args = parser.parse_args(argv)
     print(heading(REPEATS))
     bench_shanten(args.seed, args.hands, args.warm_hands)
     bench_play(args.deals)
+    bench_play_parts(args.part_deals)
     return 0
 
 
@@ -145,6 +177,110 @@ def bench_play(deals: int, games: int = REPEATS) -> None:
 def _play_all(rules: PlayRules, seeds: Sequence[int]) -> int:
     """Each seed's deal played to its end; the actions played in all."""
     return sum(sum(1 for _ in random_hand(rules, seed)) - 1 for seed in seeds)
+
+
+# The parts of random play: the calls random_hand and random_choice make (selfplay's own
+# names), each apply by the kind of move it is.
+DEAL = "deal and shuffle"
+LEGAL_ON_TURN = "legal list, on turn"
+LEGAL_IN_WINDOWS = "legal lists, claim windows"
+PICK = "the agent's pick (its legal list aside)"
+DRAW = "apply: draw"
+DISCARD = "apply: discard, its claims decided"
+PASS = "apply: a pass (the last closes the window)"
+CLAIM = "apply: chow, pung or kong claimed"
+KONG = "apply: concealed or added kong"
+WIN = "apply: win"
+OTHER = "apply: other (flowers, declarations, ...)"
+PLAY_PARTS = (
+    *(DEAL, LEGAL_ON_TURN, LEGAL_IN_WINDOWS, PICK),
+    *(DRAW, DISCARD, PASS, CLAIM, KONG, WIN, OTHER),
+)
+PART_VARIANTS = {  # each variant's column
+    "riichi": "riichi",
+    "riichi-sanma": "sanma",
+    "taiwanese": "taiwanese",
+    "classical-chinese": "classical",
+    "european-classic": "european",
+    "sichuan": "sichuan",
+}
+PART_SEEDS = 1_000_000  # the first seed of the deals timed by part (none of the batches')
+WINDOWS = (Phase.CLAIM, Phase.ROB)  # read once: a class's enum member is slow to read (3.11)
+DECLARING = Phase.DECLARE
+ON_TURN = {
+    ActionKind.DRAW: DRAW,
+    ActionKind.DISCARD: DISCARD,
+    ActionKind.RIICHI: DISCARD,
+    ActionKind.CONCEALED_KONG: KONG,
+    ActionKind.ADDED_KONG: KONG,
+    ActionKind.WIN: WIN,
+}
+IN_WINDOWS = {ActionKind.PASS: PASS, ActionKind.WIN: WIN}
+
+
+def _legal_part(rules: PlayRules, state: GameState, seat: Seat) -> str:
+    return LEGAL_IN_WINDOWS if state.phase in WINDOWS else LEGAL_ON_TURN
+
+
+def _apply_part(rules: PlayRules, state: GameState, action: Action, *, checked: bool = True) -> str:
+    """The part of an action, read before it is applied (the state changes in place)."""
+    if state.phase in WINDOWS:
+        return IN_WINDOWS.get(action.kind, CLAIM)
+    if state.phase is DECLARING:
+        return OTHER
+    return ON_TURN.get(action.kind, OTHER)
+
+
+@contextmanager
+def _timed_play(clock: PartClock) -> Iterator[None]:
+    """Random play's calls timed by ``clock`` while inside: those selfplay makes."""
+    parts: dict[str, str | Callable[..., str]] = {
+        "shuffled": DEAL,
+        "deal": DEAL,
+        "random_choice": PICK,
+        "legal_actions": _legal_part,
+        "apply": _apply_part,
+    }
+    with wrapped(selfplay, {n: clock.timed(getattr(selfplay, n), p) for n, p in parts.items()}):
+        yield
+
+
+def play_parts(
+    rules: PlayRules, seeds: Sequence[int], counted: int, overhead: Overhead
+) -> Breakdown:
+    """Random play of ``seeds`` by part: the clean pass, :data:`REPEATS` instrumented
+    passes (their cost ``overhead`` taken out), and the calls and bytecodes counted on the
+    first ``counted`` seeds (:mod:`spec.parts`)."""
+    _play_all(rules, seeds)  # each deal's hands met once before either pass
+    clean = timed(len(seeds), partial(_play_all, rules, seeds))
+    timings = [_timed_play_all(rules, seeds) for _ in range(REPEATS)]
+    counting = PartClock()
+    with _timed_play(counting):
+        actions = counting.counted(partial(_play_all, rules, seeds[:counted]))
+    return breakdown(clean, timings, counting, actions, overhead, PLAY_PARTS)
+
+
+def _timed_play_all(rules: PlayRules, seeds: Sequence[int]) -> tuple[PartClock, int]:
+    """The instrumented pass: its clock, and its nanoseconds in all."""
+    clock = PartClock()
+    with _timed_play(clock):
+        started = time.perf_counter_ns()
+        _play_all(rules, seeds)
+        return clock, time.perf_counter_ns() - started
+
+
+def bench_play_parts(deals: int) -> None:
+    """Where random play's time goes in each variant, by part, and what bounds it."""
+    seeds = range(PART_SEEDS, PART_SEEDS + deals)
+    counted = max(1, deals // 10)
+    print(f"random play by part, {deals} deals a variant (seeds {seeds[0]:,} on)")
+    overhead = measure_overhead()
+    columns = []
+    for variant, column in PART_VARIANTS.items():
+        rules = find_variant(variant).play_rules()
+        columns.append((column, play_parts(rules, seeds, counted, overhead)))
+    print(parts_table("deals", columns, overhead))
+    print(how_measured(overhead, REPEATS, f"the same {deals} deals", f"the first {counted}"))
 
 
 def _hand_of(env: object) -> tuple[object, ...]:

@@ -22,6 +22,7 @@ from typing import TypeVar
 
 T = TypeVar("T")
 LABEL = 46  # the width of a figure's label
+REPEATS = 3  # the batches (or runs) of every figure
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The benchmarks run end to end on a few inputs (their figures are printed, never asserted):
 every figure by wall clock and by CPU time, every batch printed, random play and replay with
-their actions per deal and microseconds per action, replay on the shipped logs and on the
-real games."""
+their actions per deal and microseconds per action, and by part (every part named, the parts
+adding up to the clean pass), replay on the shipped logs and on the real games."""
 
 from __future__ import annotations
 
@@ -9,22 +9,45 @@ import contextlib
 import gzip
 import io
 import json
+import math
 import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from conformance.bench import (
+from conformance.bench import main as bench_conformance
+from conformance.engine import reference_plugin
+from conformance.replay_bench import (
+    COMPARE,
+    CONVERT,
+    ENGINE_ACTIONS,
+    ENGINE_FIXED,
+    PART_COLUMNS,
+    READ,
     REAL_FORMATS,
-    REPEATS,
     REPLAY_LOGS,
+    REPLAY_PARTS,
     bench_real_replay,
     bench_replay,
     default_logs,
+    read_log,
+    replay_parts,
 )
-from conformance.bench import main as bench_conformance
+from reference_engine.bench import (
+    DEAL,
+    DISCARD,
+    DRAW,
+    LEGAL_ON_TURN,
+    PART_VARIANTS,
+    PICK,
+    PLAY_PARTS,
+    play_parts,
+)
 from reference_engine.bench import main as bench_engine
+from reference_engine.variants import find_variant
+from spec.parts import LOOP, Breakdown, measure_overhead
+from spec.throughput import LABEL, REPEATS
 
 pytestmark = pytest.mark.slow
 
@@ -48,7 +71,8 @@ def runner_out() -> str:
 
 @pytest.fixture(scope="module")
 def engine_out() -> str:
-    return _printed(bench_engine, ["--hands", "12", "--deals", "1", "--warm-hands", "50"])
+    argv = ["--hands", "12", "--deals", "1", "--warm-hands", "50", "--part-deals", "2"]
+    return _printed(bench_engine, argv)
 
 
 def _figures(out: str) -> list[tuple[str, str, str]]:
@@ -215,3 +239,53 @@ def test_a_log_that_cannot_be_read_or_replayed_is_said_not_a_traceback(
     assert f"riichi-tenhou: cannot replay {four}: {four.name}:2:" in out
     assert "log-syntax: not JSON" in out
     assert f"riichi-tenhou-sanma: cannot read {three}: " in out
+
+
+def _table(out: str, first_line: str) -> list[str]:
+    """The lines under the line starting ``first_line`` (a by-part table and its words)."""
+    lines = out.splitlines()
+    start = next(n for n, line in enumerate(lines) if line.startswith(first_line))
+    return lines[start + 1 :]
+
+
+def test_random_play_is_given_by_part_for_every_variant_in_one_table(engine_out: str) -> None:
+    table = _table(engine_out, "random play by part, 2 deals a variant")
+    assert table[0].split()[-len(PART_VARIANTS) :] == list(PART_VARIANTS.values())
+    for part in (*PLAY_PARTS, LOOP, "total: the clean pass by CPU time", "actions per deal"):
+        row = next(line for line in table if line.startswith(f"  {part} "))
+        assert len(row[LABEL + 2 :].split()) >= len(PART_VARIANTS), row
+    assert any("perf_counter_ns" in line for line in table)
+
+
+def test_replay_is_given_by_part_for_both_logs_in_one_table(runner_out: str) -> None:
+    table = _table(runner_out, "replay by part, the first 1 game(s) of each log")
+    assert table[0].split()[-len(PART_COLUMNS) :] == list(PART_COLUMNS.values())
+    for part in (*REPLAY_PARTS, LOOP, "total: the clean pass by CPU time", "actions per deal"):
+        assert any(line.startswith(f"  {part} ") for line in table), part
+
+
+def _adds_up(found: Breakdown) -> None:
+    clean = found.clean
+    assert math.isclose(found.micros, clean.cpu * 1e6 / clean.actions)
+
+
+def test_random_play_by_part_names_every_part_and_adds_up_to_the_clean_pass() -> None:
+    rules = find_variant("riichi").play_rules()
+    found = play_parts(rules, range(2), 1, measure_overhead(rounds=200, repeats=1))
+    assert [part.name for part in found.parts] == [*PLAY_PARTS, LOOP]
+    _adds_up(found)
+    bytecodes = {part.name: part.bytecodes for part in found.parts}
+    for part in (DEAL, LEGAL_ON_TURN, PICK, DRAW, DISCARD):  # each public call was caught
+        assert bytecodes[part] > 0, part
+
+
+def test_replay_by_part_names_every_part_and_adds_up_to_the_clean_pass() -> None:
+    name = REPLAY_LOGS["riichi-tenhou"]
+    text = read_log(default_logs() / name, 1)
+    overhead = measure_overhead(rounds=200, repeats=1)
+    found = replay_parts(reference_plugin(), "riichi-tenhou", name, (text, text), overhead)
+    assert [part.name for part in found.parts] == [*REPLAY_PARTS, LOOP]
+    _adds_up(found)
+    bytecodes = {part.name: part.bytecodes for part in found.parts}
+    for part in (READ, CONVERT, ENGINE_FIXED, ENGINE_ACTIONS, COMPARE):
+        assert bytecodes[part] > 0, part
