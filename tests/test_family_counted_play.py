@@ -21,6 +21,8 @@ from reference_engine.play.state import GameState, Phase
 from reference_engine.variants import find_variant
 from reference_engine.variants.classical.play import ClassicalPlay
 from reference_engine.variants.sichuan.play import SichuanPlay
+from reference_engine.variants.sichuan.request import RemainingHand
+from reference_engine.variants.sichuan.settlement import reckoning, standing
 from reference_engine.variants.sichuan.shapes import holds_suit
 from reference_engine.variants.taiwanese.play import TaiwanesePlay
 from spec.melds import Meld, MeldKind
@@ -192,3 +194,33 @@ def test_the_self_drawn_wins_and_discards_asked_in_random_play_are_the_readable_
                 voided += allowed != tiles
     assert checked > 1_000  # random play seldom wins: the random hands above hold the wins
     assert voided > 0 or not isinstance(rules, SichuanPlay)
+
+
+def test_the_sichuan_reckoning_in_play_is_that_of_every_hand_read_again() -> None:
+    rules = find_variant("sichuan").play_rules()
+    assert isinstance(rules, SichuanPlay)
+    checked = ready = 0
+    for seed in range(DEALS):
+        for step, (state, _) in enumerate(random_hand(rules, seed)):
+            voids = {seat: rules.void_of(state, seat) for seat in state.in_play()}
+            if step % 3:
+                continue
+            standings = {
+                seat: standing(
+                    seat,
+                    RemainingHand(state.hand(seat), state.melds_of(seat), void),
+                    rules.readings,
+                    rules.profile,
+                )
+                for seat, void in voids.items()
+                if void is not None
+            }
+            if len(standings) < len(voids):
+                continue
+            found = tuple(seat for seat, held in standings.items() if held.ready)
+            defined = reckoning(standings, rules.readings, rules.profile), found
+            assert rules.reckoning_of(state) == defined, seed
+            checked += 1
+            ready += bool(found)
+    assert checked > 300
+    assert ready > 10

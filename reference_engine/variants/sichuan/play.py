@@ -339,14 +339,21 @@ class SichuanPlay(PlayRules):
     def reckoning_of(self, state: GameState) -> tuple[Changes, tuple[Seat, ...]]:
         """sc.bloody.void-penalty and sc.bloody.not-ready among the players still in the
         hand (the settle kind's reckoning, from the state); and which of them were ready."""
-        standings: dict[Seat, Standing] = {}
-        for seat in state.in_play():
-            void = self.void_of(state, seat)
-            assert void is not None
-            hand = RemainingHand(state.hand(seat), state.melds_of(seat), void)
-            standings[seat] = standing(seat, hand, self.readings, self.profile)
+        standings = {seat: self._standing(state, seat) for seat in state.in_play()}
         changes = reckoning(standings, self.readings, self.profile)
         return changes, tuple(seat for seat, found in standings.items() if found.ready)
+
+    def _standing(self, state: GameState, seat: Seat) -> Standing:
+        """:func:`standing` of the seat's hand; a hand one tile short with no wait (the
+        waits the game keeps: the readable :meth:`waits`) is known not ready, and only its
+        void suit is looked for (sc.bloody.not-ready, sc.bloody.void-penalty)."""
+        index = SEATS.index(seat)
+        void = self.void_of(state, seat)
+        assert void is not None
+        hand, melds = state.hands[index], state.melds[index]
+        if not state.waits[index] and 3 * len(melds) + len(hand) == self.hand_size:
+            return Standing(self._holds_void(state, index, void), None)
+        return standing(seat, RemainingHand(hand, melds, void), self.readings, self.profile)
 
     def hand_end(self, state: GameState) -> HandEnd:
         """The whole hand settled: kong money, wins and the reckoning."""
