@@ -17,6 +17,8 @@ from reference_engine.variants.riichi.house import HouseRules
 from spec.errors import RuleError
 from spec.seats import Seat
 
+UNKNOWN = "unknown"  # a match length not known (a replayed log's): only busting ends it
+
 
 @dataclass(frozen=True)
 class MatchRules:
@@ -71,16 +73,20 @@ def _seats(value: object, rules: MatchRules, path: tuple[str | int, ...]) -> lis
 
 
 def play_match(rules: MatchRules, given: Mapping[str, Any]) -> dict[str, Any]:
-    """Replay the hands; report the table after each and the final standings."""
+    """Replay the hands; report the table after each and the final standings. A match may
+    be taken up mid-game (its first dealer, points and sticks given), and its length may be
+    unknown (:data:`UNKNOWN`)."""
     length = given.get("length")
-    if length not in rules.lengths:
-        known = ", ".join(rules.lengths)
+    if length != UNKNOWN and length not in rules.lengths:
+        known = ", ".join([*rules.lengths, UNKNOWN])
         raise RuleError("invalid-request", f"length must be one of {known}", path=("length",))
     hands = given.get("hands", [])
     if not isinstance(hands, Sequence):
         raise RuleError("invalid-request", "'hands' must be a list", path=("hands",))
-    table = _Table(rules, dict.fromkeys(rules.seats, rules.start_points))
-    ended = False
+    (dealer,) = _seats([given.get("dealer", rules.seats[0].value)], rules, ("dealer",))
+    table = _Table(rules, _points_before(rules, given.get("points")), rules.seats.index(dealer))
+    table.sticks = int(given.get("sticks", 0))
+    ended = _busted(table)  # taken up below zero: the match is already over
     for index, hand in enumerate(hands):
         if ended:
             raise RuleError(
@@ -90,10 +96,21 @@ def play_match(rules: MatchRules, given: Mapping[str, Any]) -> dict[str, Any]:
             raise RuleError("invalid-request", "a hand outcome is a mapping", path=("hands", index))
         position = table.round_index * len(rules.seats) + table.dealer_index
         _play_hand(table, hand, ("hands", index))
-        ended = _is_over(table, rules.lengths[str(length)], position)
+        ended = _is_over(table, rules.lengths.get(str(length)), position)
         table.after.append(_snapshot(table, ended))
-    single_hand = rules.lengths[str(length)].get("hands") == 1
+    single_hand = rules.lengths.get(str(length), {}).get("hands") == 1
     return {"after": table.after, "final": _final(table, ended, single_hand)}
+
+
+def _points_before(rules: MatchRules, points: object) -> dict[Seat, int]:
+    """Each seat's points before the first hand: the given ones (a match taken up
+    mid-game, every seat of the table named), else the start points."""
+    if points is None:
+        return dict.fromkeys(rules.seats, rules.start_points)
+    if not isinstance(points, Mapping) or set(points) != {seat.value for seat in rules.seats}:
+        message = "points must name each seat of the table"
+        raise RuleError("invalid-request", message, path=("points",))
+    return {seat: int(points[seat.value]) for seat in rules.seats}
 
 
 def _play_hand(table: _Table, hand: Mapping[str, Any], path: tuple[str | int, ...]) -> None:
@@ -172,13 +189,21 @@ def _turn_order(rules: MatchRules, source: Seat) -> list[Seat]:
     return [rules.seats[(start + step) % len(rules.seats)] for step in range(1, len(rules.seats))]
 
 
-def _is_over(table: _Table, length: Mapping[str, int], position: int) -> bool:
-    """sanma.match.length (a number of hands, or of rounds of wind) and sanma.match.below-zero
-    (at a table that plays it, riichi.house.busting); from the last scheduled hand on (the
-    hand at ``position``, counted in hands of the rounds from East 1), the platform's end
-    (:func:`_ends_from_the_last_hand`)."""
-    if table.rules.house.busting and any(points < 0 for points in table.points.values()):
+def _busted(table: _Table) -> bool:
+    """sanma.match.below-zero, at a table that plays it (riichi.house.busting): a player
+    below zero ends the match."""
+    return table.rules.house.busting and any(points < 0 for points in table.points.values())
+
+
+def _is_over(table: _Table, length: Mapping[str, int] | None, position: int) -> bool:
+    """sanma.match.length (a number of hands, or of rounds of wind; None: unknown, only
+    :func:`_busted` ends the match) and sanma.match.below-zero (:func:`_busted`); from the
+    last scheduled hand on (the hand at ``position``, counted in hands of the rounds from
+    East 1), the platform's end (:func:`_ends_from_the_last_hand`)."""
+    if _busted(table):
         return True
+    if length is None:
+        return False
     if "hands" in length:
         return table.played >= length["hands"]
     last = length["rounds"] * len(table.rules.seats) - 1
