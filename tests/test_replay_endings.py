@@ -14,6 +14,10 @@ import pytest
 from mjlog_logs import mjlog_of
 
 from conformance.cli import main
+from conformance.engine import reference_plugin
+from conformance.replay.game_end import compare_games
+from conformance.replay.replay import Verdict, replay_hand
+from conformance.replay.rules import finder_for
 from conformance.replay_cli import read_log
 
 SCORES = [25000] * 4
@@ -232,6 +236,16 @@ def test_an_agreeing_real_nagashi_mangan_counts_its_rule_among_the_rules_it_exer
     assert report["rules"]["riichi.draws.nagashi-mangan"] == {"agrees": 1, "diverges": 0}
 
 
+def _past_bust_game() -> dict[str, Any]:
+    """BUSTING's game goes on: its second hand starts with east at 300 - 1,300 = -1,000."""
+    first = json.loads(BUSTING)["log"][0]
+    second = json.loads(NINE_TERMINALS)["log"][0]
+    second[0] = [1, 0, 0]  # east 2: the dealership passed to south, seat 1, who gets
+    second[4:16] = second[13:16] + second[4:13]  # the nine terminals, the others turned too
+    second[1] = [-1000, 26300, 25000, 49700]
+    return {"name": ["A", "B", "C", "D"], "rule": {"aka": 1}, "log": [first, second]}
+
+
 def test_a_hand_played_after_a_player_fell_below_zero_differs_under_the_busting_rule(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -239,13 +253,7 @@ def test_a_hand_played_after_a_player_fell_below_zero_differs_under_the_busting_
     # -1,000. riichi-tenhou busts (riichi.house.busting true): the game ended after the
     # first hand, so the second is a game-end difference named by that rule; a table that
     # plays on below zero (--option busting=false) replays it as an ordinary hand
-    first = json.loads(BUSTING)["log"][0]
-    second = json.loads(NINE_TERMINALS)["log"][0]
-    second[0] = [1, 0, 0]  # east 2: the dealership passed to south, seat 1, who gets
-    second[4:16] = second[13:16] + second[4:13]  # the nine terminals, the others turned too
-    second[1] = [-1000, 26300, 25000, 49700]
-    game = {"name": ["A", "B", "C", "D"], "rule": {"aka": 1}, "log": [first, second]}
-    text = json.dumps(game, ensure_ascii=False)
+    text = json.dumps(_past_bust_game(), ensure_ascii=False)
     hands = replay(tmp_path, "game.json", text, capsys, "riichi-tenhou")
     assert [h["verdict"] for h in hands] == ["agrees", "differs"]
     assert hands[1]["log"].startswith("game end: ")
@@ -255,3 +263,52 @@ def test_a_hand_played_after_a_player_fell_below_zero_differs_under_the_busting_
           "busting=false"])  # fmt: skip
     playing_on = json.loads(capsys.readouterr().out)["hands"]
     assert [h["verdict"] for h in playing_on] == ["agrees", "agrees"]
+    # the engine's match model decides (a match of unknown length taken up at the first
+    # hand's points), not a check of the replay's own
+    assert hands[1]["engine"] == "game end: the game ends after hand 1"
+
+
+def test_a_log_taken_up_with_a_player_below_zero_differs_on_its_first_hand(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # only the second hand of the game above is logged: east starts it at -1,000. The
+    # engine's match, taken up there, had ended before it (riichi.house.busting)
+    game = _past_bust_game()
+    game["log"] = game["log"][1:]
+    (hand,) = replay(tmp_path, "game.json", json.dumps(game, ensure_ascii=False), capsys,
+                     "riichi-tenhou")  # fmt: skip
+    assert hand["verdict"] == "differs"
+    assert hand["log"] == "game end: the game goes on: this hand is played"
+    assert hand["engine"] == "game end: the game ended before this hand"
+    assert hand["rule"] == "riichi.house.busting"
+
+
+def test_a_game_played_past_a_bust_agrees_with_an_engine_whose_match_never_busts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the replay states no busting rule of its own: an engine whose match model lets
+    # everyone play on below zero (here the reference engine told busting=false in each
+    # match request it is sent) agrees with a log that plays on
+    game = _past_bust_game()
+    engine = reference_plugin()
+
+    class PlaysOn:
+        def info(self) -> Any:
+            return engine.info()
+
+        def evaluate(self, request: Any) -> Any:
+            if request["kind"] == "match":
+                given = {**request["given"], "options": {"busting": False}}
+                request = {**request, "given": given}
+            return engine.evaluate(request)
+
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game, ensure_ascii=False), encoding="utf-8")
+    hands, problems = read_log(path, "game.json", "tenhou")
+    assert not problems
+    finder = finder_for("riichi-tenhou")
+    replays = [replay_hand(PlaysOn(), hand, "riichi-tenhou", finder) for hand in hands]
+    compared = compare_games(PlaysOn(), "riichi-tenhou", replays, finder)
+    assert [r.verdict for r in compared] == [Verdict.AGREES, Verdict.AGREES]
+    busting = compare_games(engine, "riichi-tenhou", replays, finder)
+    assert [r.verdict for r in busting] == [Verdict.AGREES, Verdict.DIFFERS]

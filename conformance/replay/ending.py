@@ -8,9 +8,9 @@ riichi deposits included); where the log writes a winner's value (Tenhou JSON's 
 yaku strings, the original mjai's ``yakus``, ``fu`` and ``fan``), its yaku, han, fu and
 limit come before the score changes. The log's score
 changes split into payments and deposits as the log's own events say: 1,000 down per
-accepted riichi, every stick on the table to the first winner. A hand the log starts with
-a player below zero, at a table that ends the game there, is a difference of the game's
-end (:func:`played_past_bust`).
+accepted riichi, every stick on the table to the first winner. Whether the game should
+have ended before a hand (a player below zero) is the game's end, compared by
+:mod:`conformance.replay.game_end` with the engine's match model.
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ from conformance.replay.value import (
     engine_patterns,
     norths_in_dora,
 )
-from spec.profile import load_profile
 
 NAGASHI = frozenset({"nagashi_mangan", "nagashimangan", "nm"})  # spellings of REASONS
 
@@ -154,36 +153,6 @@ def match_hand(
     if declared:
         outcome["riichi"] = [SEATS[actor % players] for actor in declared if isinstance(actor, int)]
     return outcome
-
-
-def _table_busts(request: Mapping[str, Any]) -> bool:
-    """Whether the request's table ends the game below zero: its ``busting`` option, else
-    its profile's riichi.house.busting (false where the variant has no such house rule)."""
-    options = request["given"].get("options") or {}
-    if "busting" in options:
-        return bool(options["busting"])
-    house = load_profile(str(request["variant"])).sections.get("riichi", {}).get("house", {})
-    return bool(house.get("busting", False))
-
-
-def played_past_bust(hand: LoggedHand, request: Mapping[str, Any]) -> EndDifference | None:
-    """riichi.house.busting: at a table that busts, the game ends after the hand that leaves
-    a player below zero; a hand the log starts with a player below zero was played after
-    the game's end (a difference of the game's end, not of this hand's)."""
-    scores = hand.start.data.get("scores")
-    if not isinstance(scores, list) or not _table_busts(request):
-        return None
-    players = len(scores)
-    oya = int(hand.start.data["oya"])
-    below = [
-        f"{SEATS[(index - oya) % players]} {points}"
-        for index, points in enumerate(scores)
-        if isinstance(points, int) and points < 0
-    ]
-    if not below:
-        return None
-    logged = f"the game goes on with {', '.join(below)} below zero"
-    return EndDifference("game end", logged, "the game ended after the hand before")
 
 
 def engine_deltas(result: Mapping[str, Any], players: int) -> dict[str, int]:

@@ -14,15 +14,21 @@ the match's length (tenhou.match.extension, or riichi.match.length).
 
 Who was tenpai at an exhaustive draw is read from the noten payments; where none moved
 (everyone or no one tenpai) or a nagashi mangan replaced them, from the engine's play result
-of that hand (the log writes no more). A game the log does not hold whole, or a hand whose
-tenpai is known to neither, is not compared as a game (its hands are, one by one).
+of that hand (the log writes no more).
+
+A game the log does not hold whole or whose length it does not name is compared on busting
+alone: each run of its consecutive hands whose outcomes are known (a hand whose tenpai is
+known to neither breaks a run) is sent as a ``match`` request of unknown length taken up at
+the run's first hand, with that hand's dealer, points and sticks; a hand the log plays after
+the engine's end differs on the ``game end`` (riichi.house.busting: the engine's rule, the
+table's ``busting`` option or its profile's, decides; the replay states none of its own).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeGuard
 
 from conformance.engine import Engine
 from conformance.replay.convert import SEATS
@@ -31,6 +37,9 @@ from conformance.replay.rules import RuleFinder
 from spec.profile import load_profile
 
 GAME_END = "game end"  # the item a difference of the game's end is reported under
+UNKNOWN = "unknown"  # a match request's length where the log names none
+POINTS_BOUND = 1_000_000_000  # a match request's points, either side of 0
+MAX_STICKS = 105  # a match request's sticks on the table
 LENGTH = "length"  # the game's length on a hand's start_kyoku (a match request's length)
 
 
@@ -105,14 +114,97 @@ def _after(engine: Engine, request: Mapping[str, Any]) -> tuple[list[Any], str |
 def _game_end(
     engine: Engine, variant: str, game: Sequence[HandReplay], finder: RuleFinder
 ) -> dict[int, HandReplay]:
-    """The hands of ``game`` whose replay changes: the first hand where the engine's end of
-    the game and the log's differ, when it agreed until then; the last hand, when the
-    engine ends the game there too, exercised the rule that ended it."""
+    """The hands of ``game`` whose replay changes (:func:`_compared`); a game the log does
+    not hold whole or whose length it does not name, on the busting rule alone
+    (:func:`_bust_only`)."""
     request = _match_request(variant, game)
     if request is None:
-        return {}
+        return _bust_only(engine, variant, game, finder)
+    return _compared(engine, game, request, finder)
+
+
+def _bust_only(
+    engine: Engine, variant: str, game: Sequence[HandReplay], finder: RuleFinder
+) -> dict[int, HandReplay]:
+    """The hands of ``game`` whose replay changes, the game compared on the busting rule
+    alone: each run of consecutive hands whose outcomes are known is sent as a match of
+    unknown length taken up at the run's first hand (:func:`_taken_up`), and a hand the log
+    plays after the engine's end of the game differs on the game's end (the engine's
+    riichi.house.busting decides, the table's option or the profile's)."""
+    changed: dict[int, HandReplay] = {}
+    for first, run in _runs(game):
+        request = _taken_up(variant, run)
+        if request is not None:
+            found = _compared(engine, run, request, finder, whole=False)
+            changed.update({first + number: replay for number, replay in found.items()})
+    return changed
+
+
+def _runs(game: Sequence[HandReplay]) -> list[tuple[int, list[HandReplay]]]:
+    """The runs of consecutive hands of ``game`` (by their numbers) whose outcomes are
+    known, each with the index of its first hand in ``game``."""
+    runs: list[tuple[int, list[HandReplay]]] = []
+    for index, replay in enumerate(game):
+        if replay.outcome is None:
+            continue
+        run = runs[-1][1] if runs and runs[-1][0] + len(runs[-1][1]) == index else []
+        if run and run[-1].hand.number + 1 == replay.hand.number:
+            run.append(replay)
+        else:
+            runs.append((index, [replay]))
+    return runs
+
+
+def _taken_up(variant: str, run: Sequence[HandReplay]) -> dict[str, Any] | None:
+    """The match request of ``run``'s hands, of unknown length, taken up at its first hand:
+    that hand's dealer, each player's points and the sticks on the table, seats counted
+    from the log's player 0 as the outcomes count them; None when the log does not give
+    them (points as whole numbers, one per player)."""
+    start = run[0].hand.start.data
+    players = len(start.get("tehais", ()))
+    scores = start.get("scores")
+    sticks = start.get("kyotaku", 0)
+    oya = start.get("oya")
+    if not (isinstance(scores, list) and len(scores) == players):
+        return None
+    if not all(_whole(points, -POINTS_BOUND, POINTS_BOUND) for points in scores):
+        return None
+    if not (_whole(sticks, 0, MAX_STICKS) and _whole(oya, 0, players - 1)):
+        return None
+    given: dict[str, Any] = {
+        "length": UNKNOWN,
+        "dealer": SEATS[oya],
+        "points": {SEATS[index]: points for index, points in enumerate(scores)},
+        "sticks": sticks,
+        "hands": [replay.outcome for replay in run],
+    }
+    options = start.get("options")
+    if isinstance(options, Mapping) and options:
+        given["options"] = dict(options)
+    return {"variant": variant, "kind": "match", "given": given}
+
+
+def _whole(value: object, low: int, high: int) -> TypeGuard[int]:
+    """Whether ``value`` is a whole number (not a bool) from ``low`` to ``high``."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _compared(
+    engine: Engine,
+    game: Sequence[HandReplay],
+    request: Mapping[str, Any],
+    finder: RuleFinder,
+    whole: bool = True,
+) -> dict[int, HandReplay]:
+    """The hands of ``game`` whose replay changes, its match ``request`` answered: the
+    first hand where the engine's end of the game and the log's differ, when it agreed
+    until then; a ``whole`` game's last hand, when the engine ends the game there too,
+    exercised the rule that ended it. A game not ``whole`` (:func:`_bust_only`) is not
+    compared at its last hand: the log may end it there for another reason."""
     after, refused = _after(engine, request)
     last = len(game) - 1
+    if refused is not None and not whole and not after:
+        return _over_before(engine, game, request, finder, refused)
     if refused is not None:
         logged = f"hand {len(after) + 1} of the game is played"
         engine_says = f"the match refuses it: {refused}"
@@ -125,18 +217,38 @@ def _game_end(
             rule = _deciding_rule(finder, game[number], state)
             shown = _up_to(request, number + 1)
             return _differs(game, number + 1, logged, engine_says, rule, shown)
-        if not ended and number == last:
+        if not ended and number == last and whole:
             rule = _deciding_rule(finder, game[number], state)
             engine_says = f"the game goes on ({_next_hand(state)})"
             logged = "the game ends after this hand"
             return _differs(game, number, logged, engine_says, rule, request)
-    if len(after) <= last:
+    if len(after) <= last or not whole:
         return {}
     rule = _deciding_rule(finder, game[last], after[last])
     final = game[last]
     if rule is None or final.verdict is not Verdict.AGREES or rule in final.rules:
         return {}
     return {last: replace(final, rules=(*final.rules, rule))}
+
+
+def _over_before(
+    engine: Engine,
+    game: Sequence[HandReplay],
+    request: Mapping[str, Any],
+    finder: RuleFinder,
+    refused: str,
+) -> dict[int, HandReplay]:
+    """The first hand of a match taken up mid-game, which the engine refuses: a difference
+    of the game's end when the match had ended before it (the engine's final state of the
+    match with no hand played), else the engine's words."""
+    before = _up_to(request, 0)
+    answer = engine.evaluate(before)
+    final = answer.get("final") if "error" not in answer else None
+    if isinstance(final, Mapping) and final.get("ended") is True:
+        rule = _deciding_rule(finder, game[0], final)
+        logged = "the game goes on: this hand is played"
+        return _differs(game, 0, logged, "the game ended before this hand", rule, before)
+    return _differs(game, 0, "hand 1 is played", f"the match refuses it: {refused}", None, None)
 
 
 def _up_to(request: Mapping[str, Any], hands: int) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from typing import Any
 from conformance.engine import Engine
 from conformance.problems import ProblemsError
 from conformance.replay.convert import SEATS, Replayable, replayable
-from conformance.replay.ending import first_difference, logged_end, match_hand, played_past_bust
+from conformance.replay.ending import first_difference, logged_end, match_hand
 from conformance.replay.mjai import LoggedHand
 from conformance.replay.rules import RuleFinder
 
@@ -210,9 +210,7 @@ def replay_hand(engine: Engine, hand: LoggedHand, variant: str, finder: RuleFind
             request=replay.request,
             outcome=logged,
         )
-    difference = played_past_bust(hand, replay.request) or first_difference(
-        ending, result, replay.players
-    )
+    difference = first_difference(ending, result, replay.players)
     if difference is not None:
         end_line = next(e.line for e in hand.events if e.type in ("hora", "ryukyoku"))
         return HandReplay(
