@@ -37,10 +37,15 @@ def completion_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def asked() -> bool:
+    """Whether a shell runs the command to ask for completions."""
+    return ASKED in os.environ
+
+
 def complete_if_asked(parser: argparse.ArgumentParser) -> None:
     """When a shell asks for completions, answer from ``parser`` and exit; else nothing. A
     ``--variant`` takes ids and aliases (no ``choices``): the ids are offered."""
-    if ASKED in os.environ:
+    if asked():
         import argcomplete
 
         for action in _actions(parser):

@@ -1,7 +1,9 @@
-"""Connecting to an engine named on the command line, whatever its transport."""
+"""Connecting to an engine named on the command line, whatever its transport, and the
+options that set an ``exec:`` engine's time limits."""
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import os
 import shlex
@@ -12,6 +14,8 @@ from types import ModuleType
 from conformance.engine import Engine, EngineLoadError, load_engine
 from conformance.expectations import Expectations
 from conformance.subprocess_engine import SubprocessEngine
+
+MAX_TIMEOUT = 86_400.0
 
 
 def open_engine(
@@ -77,3 +81,34 @@ class EngineSpec:
     timeout: float
     start_timeout: float
     expectations: tuple[Expectations, ...] = ()
+
+
+def seconds(text: str) -> float:
+    """A per-request time limit: a finite number of seconds above 0, at most a day (``nan``,
+    ``inf``, ``0`` or ``-1`` would make every case an error blamed on the engine)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= MAX_TIMEOUT:  # NaN fails every comparison
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: give more than 0 and at most {MAX_TIMEOUT:g} s"
+        )
+    return value
+
+
+def add_time_limits(parser: argparse.ArgumentParser) -> None:
+    """The deadlines of an ``exec:`` engine: per request, and for its start."""
+    parser.add_argument(
+        "--timeout",
+        type=seconds,
+        default=10.0,
+        help="seconds to write a request and read its reply (exec: engines), more than 0 "
+        "and at most a day (default: %(default)g)",
+    )
+    parser.add_argument(
+        "--start-timeout",
+        type=seconds,
+        default=20.0,
+        help="seconds for an exec: engine to answer start with ready (default: %(default)g)",
+    )

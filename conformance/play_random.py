@@ -35,7 +35,7 @@ from conformance.campaign import (
     add_campaign_arguments,
     run_campaign,
 )
-from conformance.connect import EngineSpec, close_engine, open_engine
+from conformance.connect import EngineSpec, add_time_limits, close_engine, open_engine
 from conformance.engine import (
     Engine,
     EngineError,
@@ -204,8 +204,7 @@ def play_random(
 
 
 def add_play_random_arguments(parser: argparse.ArgumentParser) -> None:
-    """The command's own options (the engine's time limits are ``mjspec run``'s, added
-    by the command line)."""
+    """The command's options (the engine's time limits last: ``mjspec run``'s)."""
     parser.add_argument(
         "--engine", default=REFERENCE, help="as for mjspec run (default: reference)"
     )
@@ -215,6 +214,7 @@ def add_play_random_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", choices=("text", "json"), default="text")
     add_campaign_arguments(parser, "play")
     add_progress_argument(parser)
+    add_time_limits(parser)
 
 
 def play_random_command(args: argparse.Namespace) -> int:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 EVERY = 0.2  # seconds between two updates of the line (the last is always written)
+QUIET = 1.0  # seconds of run or fuzz before the progress line shows (a short one shows none)
 
 
 class Progress:

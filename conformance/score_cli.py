@@ -75,6 +75,13 @@ def add_score_arguments(parser: argparse.ArgumentParser, *, hand_required: bool 
         option.add_to(groups.of(option.readers), required=required)
 
 
+def add_score_command_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``mjspec score``: the hand's (:func:`add_score_arguments`) and the
+    report's format."""
+    add_score_arguments(parser)
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+
+
 def given_from(args: argparse.Namespace) -> dict[str, Any]:
     """The ``given`` of a score request built from the command line (only the options set)."""
     given: dict[str, Any] = {}

@@ -7,12 +7,14 @@ read is answered with an ``error`` (with ``seq`` 0 when it has none) and serving
 
 from __future__ import annotations
 
+import argparse
 import sys
 import traceback
 from collections.abc import Iterator, Mapping
 from typing import IO, Any
 
-from conformance.engine import Engine
+from conformance.connect import open_engine
+from conformance.engine import REFERENCE, Engine, EngineLoadError
 from conformance.json_values import json_problem
 from conformance.protocol import MAX_LINE_BYTES, PROTOCOL_VERSION, ProtocolError, decode, encode
 
@@ -66,3 +68,19 @@ def _answer(engine: Engine, kind: object, message: dict[str, Any]) -> dict[str, 
 def main_serve(engine: Engine) -> int:
     """Serve on the process's binary stdin and stdout."""
     return serve(engine, sys.stdin.buffer, sys.stdout.buffer)
+
+
+def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--engine", default=REFERENCE, help="plugin name or python:<module>:<factory>"
+    )
+
+
+def serve_command(args: argparse.Namespace) -> int:
+    """Serve an engine over the protocol on stdin and stdout."""
+    try:
+        engine = open_engine(args.engine)
+    except EngineLoadError as error:
+        print(f"{error.code}: {error}", file=sys.stderr)
+        return 2
+    return main_serve(engine)

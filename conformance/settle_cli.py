@@ -32,7 +32,7 @@ from conformance.score_cli import USAGE_CODES
 from conformance.score_options import count
 from conformance.usage import UsageError, refusal
 from conformance.yamlsafe import load_file
-from spec.families import families, field_readers, variants_answering
+from spec.families import families_answering, field_readers, variants_answering
 from spec.profile import FigureKind, Profile, find_profile
 from spec.schemas import schema
 
@@ -62,14 +62,9 @@ def values_by_seat(pairs: list[tuple[str, int]]) -> dict[str, int]:
 def _read_by(definition: str, name: str, text: str) -> str:
     """An option's help, with the families that read its request field when not all do."""
     readers = field_readers(definition, name)
-    if set(readers) >= set(settling_families()):
+    if set(readers) >= set(families_answering("settle")):
         return text
     return f"{text} [{', '.join(readers)} only]"
-
-
-def settling_families() -> tuple[str, ...]:
-    """The families that answer ``settle``, by name."""
-    return tuple(name for name, family in families().items() if "settle" in family.kinds)
 
 
 def hands_format() -> str:

@@ -53,6 +53,11 @@ def variants_answering(kind: str) -> tuple[str, ...]:
     return tuple(v for v in variant_ids() if kind in load_profile(v).kinds)
 
 
+def families_answering(kind: str) -> tuple[str, ...]:
+    """The families any of whose variants answers ``kind`` requests, by name."""
+    return tuple(name for name, family in families().items() if kind in family.kinds)
+
+
 def field_readers(definition: str, name: str) -> tuple[str, ...]:
     """The families that read the field ``name`` of the scenario schema's ``definition``
     (``settle_given``, ``settle_hand``...): those its ``x-mjspec-families`` names, or every

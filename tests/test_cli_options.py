@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -29,8 +31,10 @@ CLASSICAL_HAND = ["--variant", "classical-chinese", "--hand", "234m 678m 99m 34s
 CLASSICAL_HAND += ["--meld", "pung:8p8p8p:north", "--win", "discard"]
 
 
-def commands() -> Iterator[tuple[str, argparse.ArgumentParser]]:
-    parser = build_parser()
+def commands(
+    parser: argparse.ArgumentParser | None = None,
+) -> Iterator[tuple[str, argparse.ArgumentParser]]:
+    parser = build_parser() if parser is None else parser
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     yield from sub.choices.items()
 
@@ -194,3 +198,45 @@ def test_an_expectations_file_for_an_engine_not_run_is_a_usage_error(
     assert main([command, *SELECTION[command], "--expectations", str(path)]) == 2
     err = capsys.readouterr().err
     assert f"{path}:1:1: engine-not-run: the run has no engine named 'some-other-engine'" in err
+
+
+def _shape(parser: argparse.ArgumentParser) -> list[tuple[object, ...]]:
+    """What a parser reads: each action's options, destination, kind, choices and default."""
+    return [
+        (tuple(a.option_strings), a.dest, type(a), a.nargs, a.choices, a.default, a.help)
+        for a in parser._actions
+        if not isinstance(a, argparse._SubParsersAction)
+    ]
+
+
+@pytest.mark.parametrize("name", [name for name, _ in commands()])
+def test_the_parser_built_for_one_command_reads_its_options_as_the_whole_parser_does(
+    name: str,
+) -> None:
+    alone = dict(commands(build_parser(name)))
+    assert list(alone) == [each for each, _ in commands()]  # every command still listed
+    assert _shape(alone[name]) == _shape(dict(commands())[name])
+    assert alone[name].get_default("func") is dict(commands())[name].get_default("func")
+    assert all(not _shape(parser)[1:] for each, parser in alone.items() if each != name)
+
+
+@pytest.mark.parametrize(
+    ("command", "unneeded"),
+    [
+        ("play-random", ["conformance.replay_cli", "conformance.score_cli", "conformance.lint"]),
+        ("replay", ["conformance.play_random", "conformance.fuzz_cli", "conformance.corpus_cli"]),
+        ("fuzz", ["conformance.replay_cli", "conformance.settle_cli", "conformance.propose_cli"]),
+    ],
+)
+def test_a_command_imports_neither_the_other_commands_nor_what_only_they_need(
+    command: str, unneeded: list[str]
+) -> None:
+    code = (
+        "import contextlib, io, sys\n"
+        "from conformance.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
+        f"    main([{command!r}, '--help'])\n"
+        f"print(sorted(set({unneeded!r}) & set(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout == "[]\n"

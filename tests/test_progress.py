@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance import cli
+from conformance import corpus_cli, fuzz_cli
 from conformance.campaign import run_campaign
 from conformance.cli import main
 from conformance.connect import EngineSpec, open_engine
@@ -132,7 +132,7 @@ def test_random_play_on_a_terminal_shows_its_progress_and_the_same_report(
 def test_a_run_of_the_corpus_on_a_terminal_shows_its_progress_and_the_same_report(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, report: str
 ) -> None:
-    monkeypatch.setattr(cli, "QUIET", 0.0)  # shown however quick the run
+    monkeypatch.setattr(corpus_cli, "QUIET", 0.0)  # shown however quick the run
     argv = ["run", "--variant", "sichuan", "--format", report]
     alone, quiet = _run(capsys, monkeypatch, False, *argv)
     shown, line = _run(capsys, monkeypatch, True, *argv)
@@ -152,7 +152,7 @@ def _without_times(report: str) -> str:
 def test_a_fuzz_campaign_on_a_terminal_counts_its_cases(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(cli, "QUIET", 0.0)
+    monkeypatch.setattr(fuzz_cli, "QUIET", 0.0)
     argv = ["fuzz", "--engine", "reference", "--variant", "riichi", "--count", "6"]
     argv += ["--out", str(tmp_path)]
     alone, quiet = _run(capsys, monkeypatch, False, *argv)
