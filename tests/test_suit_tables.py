@@ -364,10 +364,9 @@ def test_waits_cost_printed_readable_beside_counted(capsys: pytest.CaptureFixtur
     """µs of CPU per call on the same 13-tile hands, tables warm, best of three rounds: the
     waits by trying every tile with the readings listed (500 hands); what the families call
     after a hand changes today (``sets_and_pair_waits`` on recounted tiles); a counted
-    hand's waits after a change (the kept answer forgotten); and a whole change of a counted
-    hand (a tile removed and added back, then its waits). Then the discards that leave
-    14-tile hands ready, by each kind's waits and by a counted hand. Printed, never
-    asserted."""
+    hand's waits; and a whole change of a counted hand (a tile removed and added back,
+    then its waits). Then the discards that leave 14-tile hands ready, by each kind's
+    waits and by a counted hand. Printed, never asserted."""
     hands = _hands(1300, (13,), 5_000)
     tuples = [tuple(tiles) for tiles in hands]
     counted = [CountedHand(tiles) for tiles in hands]
@@ -386,7 +385,7 @@ def test_waits_cost_printed_readable_beside_counted(capsys: pytest.CaptureFixtur
         today = min(today, _cpu_us(started, len(tuples)))
         started = time.process_time()
         for hand in counted:
-            hand._wait_mask()  # what a change costs: the kept waits are forgotten
+            hand.wait_mask()  # what a change costs
         fast = min(fast, _cpu_us(started, len(counted)))
         started = time.process_time()
         for hand, tile in changes:

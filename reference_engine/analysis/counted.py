@@ -20,19 +20,23 @@ from collections.abc import Iterable
 from functools import cache
 
 from reference_engine.analysis.suits import HONOUR_FACTS, TABLE, WEIGHTS, SuitFacts
-from spec.tiles import RED_FIVES, Tile, format_tiles
+from spec.tiles import RED_FIVES, TILES, Tile, format_tiles
 
 KINDS = 34
 HONOUR_START = int(Tile.EAST)
 SUIT_STARTS = (0, 9, 18)
-_NOT_KNOWN = -1
 _REDS = {red: suit for suit, red in enumerate(RED_FIVES.values())}
 _FIVES = {five: suit for suit, five in enumerate(RED_FIVES)}
 
 
 def kinds_of(mask: int) -> tuple[Tile, ...]:
-    """The tile kinds of a mask, in order."""
-    return tuple(Tile(kind) for kind in range(KINDS) if mask >> kind & 1)
+    """The tile kinds of a mask, in order (its set bits, lowest first)."""
+    found = []
+    while mask:
+        lowest = mask & -mask
+        found.append(TILES[lowest.bit_length() - 1])
+        mask ^= lowest
+    return tuple(found)
 
 
 @cache
@@ -45,7 +49,7 @@ class CountedHand:
     """Concealed tiles as counts, suit keys and honour sets, changed by :meth:`add` and
     :meth:`remove`. ``counts``, ``reds`` and ``keys`` are read, never written, by callers."""
 
-    __slots__ = ("_honours", "_waits", "counts", "keys", "reds", "size")
+    __slots__ = ("_honours", "counts", "keys", "reds", "size")
 
     def __init__(self, tiles: Iterable[Tile] = ()) -> None:
         self.counts = [0] * KINDS
@@ -55,7 +59,6 @@ class CountedHand:
         # Bit k of _honours[c] is set when honour kind k is held c times.
         self._honours = [0] * 5
         self._honours[0] = sum(1 << kind for kind in range(HONOUR_START, KINDS))
-        self._waits = _NOT_KNOWN
         for tile in tiles:
             self.add(tile)
 
@@ -67,7 +70,6 @@ class CountedHand:
         twin.keys = list(self.keys)
         twin.size = self.size
         twin._honours = list(self._honours)
-        twin._waits = self._waits
         return twin
 
     def __repr__(self) -> str:
@@ -111,7 +113,7 @@ class CountedHand:
 
     def _shift(self, kind: int, step: int) -> None:
         """Change the count of one kind by ``step`` (+1 or -1), its key or honour sets
-        with it; the waits kept are forgotten."""
+        with it."""
         before = self.counts[kind]
         self.counts[kind] = before + step
         self.size += step
@@ -121,7 +123,6 @@ class CountedHand:
             bit = 1 << kind
             self._honours[before] ^= bit
             self._honours[before + step] ^= bit
-        self._waits = _NOT_KNOWN
 
     # --- views ---------------------------------------------------------------------------
 
@@ -157,22 +158,17 @@ class CountedHand:
                 return False
         return pairs == 1
 
-    def wait_mask(self) -> int:
-        """The kinds (a 34-bit mask) whose addition makes the tiles sets and one pair;
-        none unless one tile short. Kept until the hand changes."""
-        if self._waits == _NOT_KNOWN:
-            self._waits = self._wait_mask()
-        return self._waits
-
     def waits(self) -> tuple[Tile, ...]:
         """The kinds that complete the tiles as sets and one pair, in order."""
         return kinds_of(self.wait_mask())
 
-    def _wait_mask(self) -> int:
-        """One added tile changes one block: with every other block complete, a block short
-        of completion must complete (holding the pair when no other block does), or, with
-        every block complete and two holding pairs, one of those pairs must become a pung
-        or a run; riichi.tiles.hand-shape, tw.structure.five-sets-and-pair."""
+    def wait_mask(self) -> int:
+        """The kinds (a 34-bit mask) whose addition makes the tiles sets and one pair; none
+        unless one tile short. One added tile changes one block: with every other block
+        complete, a block short of completion must complete (holding the pair when no other
+        block does), or, with every block complete and two holding pairs, one of those
+        pairs must become a pung or a run; riichi.tiles.hand-shape,
+        tw.structure.five-sets-and-pair."""
         honours = self._honours
         shorts = (honours[1] | honours[4]).bit_count()
         if shorts > 1:
