@@ -4,7 +4,7 @@ declarations each seat makes in turn before the first discard."""
 from __future__ import annotations
 
 from reference_engine.play.flowers import show_flowers
-from reference_engine.play.hands import sorted_tiles, waits_of
+from reference_engine.play.hands import refresh_waits, sorted_tiles
 from reference_engine.play.rules import PlayRules
 from reference_engine.play.state import Declarations, GameState, Phase, PlayTable
 from spec.seats import SEATS, Seat, next_seat
@@ -51,8 +51,10 @@ def deal(
         tail=rules.tail,
         round_wind=table.round_wind,
         extra=rules.start_extra(players, table),
-        waits=[waits_of(rules, hand, ()) for hand in hands],
+        waits=[frozenset()] * players,
     )
+    for index in range(players):  # from the counts just made (flowers aside)
+        refresh_waits(rules, state, index)
     for seat in order:
         state = show_flowers(rules, state, seat)
     if rules.declarations_first and state.end is None:

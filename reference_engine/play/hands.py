@@ -42,7 +42,7 @@ def waits_of(rules: PlayRules, hand: tuple[Tile, ...], melds: tuple[Meld, ...]) 
     return rules.waits(hand, melds)
 
 
-def _refresh_waits(rules: PlayRules, state: GameState, index: int) -> None:
+def refresh_waits(rules: PlayRules, state: GameState, index: int) -> None:
     """The seat's waits after its hand or melds changed (:func:`waits_of`, answered from
     the counts kept: :meth:`PlayRules.counted_waits`)."""
     hand, melds = state.hands[index], state.melds[index]
@@ -60,7 +60,7 @@ def add_tile(rules: PlayRules, state: GameState, seat: Seat, tile: Tile) -> None
     state.hands[index] = tuple(held)
     if not tile.is_flower:
         state.counted[index].add(tile)
-    _refresh_waits(rules, state, index)
+    refresh_waits(rules, state, index)
 
 
 def remove_tile(rules: PlayRules, state: GameState, index: int, tile: Tile) -> None:
@@ -70,7 +70,7 @@ def remove_tile(rules: PlayRules, state: GameState, index: int, tile: Tile) -> N
     state.hands[index] = tuple(held)
     if not tile.is_flower:
         state.counted[index].remove(tile)
-    _refresh_waits(rules, state, index)
+    refresh_waits(rules, state, index)
 
 
 def remove_tiles(
@@ -91,14 +91,14 @@ def remove_tiles(
     state.hands[index] = tuple(held)
     if melds is not None:
         state.melds[index] = melds
-    _refresh_waits(rules, state, index)
+    refresh_waits(rules, state, index)
 
 
 def set_melds(rules: PlayRules, state: GameState, seat: Seat, melds: tuple[Meld, ...]) -> None:
     """``seat``'s melds are now ``melds`` (an added kong), its hand unchanged."""
     index = SEATS.index(seat)
     state.melds[index] = melds
-    _refresh_waits(rules, state, index)
+    refresh_waits(rules, state, index)
 
 
 def draw(rules: PlayRules, state: GameState, seat: Seat, *, from_back: bool) -> GameState:
