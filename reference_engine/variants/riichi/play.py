@@ -473,10 +473,9 @@ class RiichiPlay(PlayRules):
         return win_end(state, scores, declared(state, by, source, self.deposit), self.deposit)
 
     def exhaustive_draw(self, state: GameState) -> HandEnd:
-        """sanma.draws.noten-payments and sanma.draws.nagashi-mangan (which replaces them)."""
-        tenpai = tuple(
-            seat for seat in state.seats if self.waits(state.hand(seat), state.melds_of(seat))
-        )
+        """sanma.draws.noten-payments and sanma.draws.nagashi-mangan (which replaces them):
+        tenpai, a hand with waits (those kept with it, :attr:`GameState.waits`)."""
+        tenpai = tuple(seat for seat, waits in zip(state.seats, state.waits, strict=True) if waits)
         payments = draw_payments(state, tenpai, self.numbers, self.noten_total)
         return drawn_end(state, EndReason.EXHAUSTIVE, payments, tenpai, self.deposit)
 
