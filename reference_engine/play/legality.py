@@ -31,7 +31,8 @@ _DRAW, _DISCARD, _END, _DECLARE, _ROB = (
     Phase.DECLARE,
     Phase.ROB,
 )
-_SELF_DRAW = WinBy.SELF_DRAW
+_CLAIM, _SELF_DRAW, _ON_DISCARD = Phase.CLAIM, WinBy.SELF_DRAW, WinBy.DISCARD
+_PASS_KIND, _WIN_KIND, _DISCARD_KIND = ActionKind.PASS, ActionKind.WIN, ActionKind.DISCARD
 
 
 def legal_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action]:
@@ -89,7 +90,7 @@ def _open_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action
     """The discards of a hand not ready (with a ready declaration where the family allows
     one), its concealed kongs and its added kongs."""
     index = SEATS.index(seat)
-    distinct = list(dict.fromkeys(state.hands[index]))  # in tile order: a hand is kept sorted
+    distinct = sorted(set(state.hands[index]))
     if "discardable" in rules.own_hooks:
         distinct = rules.discardable(state, seat, distinct)
     actions = list(map(_DISCARDS[seat].__getitem__, distinct))
@@ -135,9 +136,9 @@ def is_legal(rules: PlayRules, state: GameState, action: Action) -> bool:
     seat answering a discard have the one action checked (a discard needs no look at the
     riichi declarations, a pung none at the win); other moments ask the list."""
     seat = action.seat
-    if state.phase is Phase.DISCARD and seat is state.turn:
+    if state.phase is _DISCARD and seat is state.turn:
         return _legal_on_turn(rules, state, action)
-    claiming = state.phase is Phase.CLAIM and not state.win_only
+    claiming = state.phase is _CLAIM and not state.win_only
     if claiming and seat in state.awaiting and seat is not state.pending_from:
         return _legal_claim(rules, state, action)
     return action in legal_actions(rules, state, seat)
@@ -154,14 +155,14 @@ def _legal_claim(rules: PlayRules, state: GameState, action: Action) -> bool:
     tile, source = state.pending, state.pending_from
     assert tile is not None
     assert source is not None
-    if kind is ActionKind.PASS:
+    if kind is _PASS_KIND:
         return action.tile is None and _plain(action)
     offered = state.offers.get(seat)
     if offered is not None:
         return action in offered
-    if kind is ActionKind.WIN:
+    if kind is _WIN_KIND:
         plain = action.tile is None and _plain(action)
-        return plain and rules.may_win(state, seat, tile, WinBy.DISCARD)
+        return plain and rules.may_win(state, seat, tile, _ON_DISCARD)
     return action in call_options(rules, state, seat, tile, source)
 
 
@@ -182,19 +183,15 @@ def _legal_on_turn(rules: PlayRules, state: GameState, action: Action) -> bool:
 def _core_turn_move(rules: PlayRules, state: GameState, action: Action) -> bool:
     """Is ``action`` one of the core's moves on turn (a discard, a kong, a self-drawn win)?"""
     kind, tile = action.kind, action.tile
-    if kind is ActionKind.WIN:
+    if kind is _WIN_KIND:
         drawn = state.drawn
         plain = tile is None and _plain(action)
-        return (
-            plain
-            and drawn is not None
-            and rules.may_win(state, action.seat, drawn, WinBy.SELF_DRAW)
-        )
+        return plain and drawn is not None and rules.may_win(state, action.seat, drawn, _SELF_DRAW)
     if tile is None or action.suit is not None or action.red:
         return False
     if state.ready[SEATS.index(action.seat)] and state.drawn is not None:
         return _ready_move(rules, state, action, state.drawn)
-    if kind is ActionKind.DISCARD:
+    if kind is _DISCARD_KIND:
         return _open_discard(rules, state, action, tile)
     if action.ready:
         return False
@@ -228,7 +225,7 @@ def _open_discard(rules: PlayRules, state: GameState, action: Action, tile: Tile
     if not action.ready:
         if "discardable" not in rules.own_hooks:
             return True
-        return tile in rules.discardable(state, seat, list(dict.fromkeys(hand)))
+        return tile in rules.discardable(state, seat, sorted(set(hand)))
     if not rules.original_ready or state.has_discarded[index]:
         return False
     return rules.may_declare_ready(state, seat, tile)
