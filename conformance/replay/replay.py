@@ -132,9 +132,11 @@ def check_ura(hand: LoggedHand, replay: Replayable, turned: int) -> None:
     scores the ura-dora (riichi.dora.ura-riichi-only) of ``turned`` indicators and the log
     shows fewer ura indicators: the others would be tiles the log never wrote."""
     ura = replay.request["given"]["wall"]["dead_wall"].get("ura", "").split()
+    if len(ura) >= turned:
+        return  # enough for any winner
     declared = {event.data.get("actor") for event in hand.events if event.type == "reach"}
     for win in (event for event in hand.events if event.type == "hora"):
-        if win.data.get("actor") in declared and len(ura) < turned:
+        if win.data.get("actor") in declared:
             message = (
                 f"hand {hand.number + 1}: a riichi winner's ura-dora needs {turned} ura "
                 f"indicator(s), the log shows {len(ura)} (the replay does not make one up)"
