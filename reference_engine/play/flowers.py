@@ -3,7 +3,7 @@ hand at once."""
 
 from __future__ import annotations
 
-from reference_engine.play.hands import draw, remove_tiles, sorted_tiles
+from reference_engine.play.hands import draw, remove_tile, sorted_tiles
 from reference_engine.play.rules import PlayRules
 from reference_engine.play.state import GameState
 from spec.seats import SEATS, Seat
@@ -16,7 +16,7 @@ def show_flower(rules: PlayRules, state: GameState, seat: Seat, flower: Tile) ->
     front where the family says so, cc.play.flowers); seven or eight flowers may end the
     hand at once (tw.pattern.seven-flowers-capture, eight-flowers)."""
     index = SEATS.index(seat)
-    remove_tiles(rules, state, seat, (flower,))
+    remove_tile(rules, state, index, flower)
     state.flowers[index] = sorted_tiles((*state.flowers[index], flower))
     instant = rules.flower_win(state.flowers, index)
     if instant is not None:
@@ -29,13 +29,9 @@ def show_flower(rules: PlayRules, state: GameState, seat: Seat, flower: Tile) ->
     state = draw(rules, state, seat, from_back=not rules.flowers_from_front)
     if state.end is not None or (seat is turn and flower == drawn):
         return state
-    return state.update(
-        turn=turn,
-        phase=phase,
-        drawn=drawn,
-        last_live_drawn=last_live_drawn,
-        replacement_drawn=replacement_drawn,
-    )
+    state.turn, state.phase, state.drawn = turn, phase, drawn
+    state.last_live_drawn, state.replacement_drawn = last_live_drawn, replacement_drawn
+    return state
 
 
 def show_flowers(rules: PlayRules, state: GameState, seat: Seat) -> GameState:

@@ -51,6 +51,9 @@ from spec.wins import WinBy
 VOID_SUITS = (Suit.CHARACTERS, Suit.DOTS, Suit.BAMBOO)
 _SUIT_INDEX = {suit: index for index, suit in enumerate(VOID_SUITS)}  # a counted hand's keys
 _SUIT_MASK = (1 << SUIT_KINDS) - 1
+_VOID_CHOICES = {  # a seat's choices, built once (an Action is an immutable value)
+    seat: tuple(Action(seat, ActionKind.VOID, suit=suit) for suit in VOID_SUITS) for seat in SEATS
+}
 
 
 @dataclass(frozen=True)
@@ -180,7 +183,7 @@ class SichuanPlay(PlayRules):
         nothing else: sc.void.no-exchange)."""
         if sichuan_state(state).voids[SEATS.index(seat)] is not None:
             return []
-        return [Action(seat, ActionKind.VOID, suit=suit) for suit in VOID_SUITS]
+        return list(_VOID_CHOICES[seat])
 
     def variant_action(self, state: GameState, action: Action) -> GameState:
         """The void-suit choice."""
@@ -192,7 +195,9 @@ class SichuanPlay(PlayRules):
         return state
 
     def void_of(self, state: GameState, seat: Seat) -> Suit | None:
-        return sichuan_state(state).voids[SEATS.index(seat)]
+        extra = state.extra
+        assert isinstance(extra, SichuanState)
+        return extra.voids[SEATS.index(seat)]
 
     def discardable(self, state: GameState, seat: Seat, tiles: list[Tile]) -> list[Tile]:
         """sc.void.discard-first: the void suit's tiles while any is held (the seat's
