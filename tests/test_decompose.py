@@ -7,6 +7,9 @@ import random
 import pytest
 
 from reference_engine.analysis.decompose import (
+    Group,
+    GroupKind,
+    _block_readings,
     counts_of,
     is_sets_and_pair,
     pairs_and_pung,
@@ -15,7 +18,7 @@ from reference_engine.analysis.decompose import (
 from reference_engine.analysis.reading import Shape, Wait, readings
 from reference_engine.hand import WinningHand
 from spec.seats import Seat
-from spec.tiles import parse_tiles
+from spec.tiles import Tile, parse_tiles
 
 
 def _notations(decompositions: list[tuple[object, ...]]) -> set[str]:
@@ -98,3 +101,47 @@ def test_the_fast_completeness_test_agrees_with_the_full_decomposition(sets: int
             counts[source] -= 1
             counts[target] += 1
         assert is_sets_and_pair(counts, sets) == bool(sets_and_pair(counts, sets)), counts
+
+
+def _every_reading(
+    start: int, counts: list[int], acc: tuple[Group, ...], found: set[Reads]
+) -> None:
+    """Every reading of one block, tried group by group from its lowest tile held (the
+    definition the tables are checked against): a pung, a pair (one at most) or a chow."""
+    index = next((i for i, held in enumerate(counts) if held), None)
+    if index is None:
+        pairs = sum(group.kind is GroupKind.PAIR for group in acc)
+        if pairs <= 1:
+            found.add((tuple(sorted(acc)), pairs))
+        return
+    tile = Tile(start + index)
+    for kind, taken in ((GroupKind.PUNG, 3), (GroupKind.PAIR, 2)):
+        if counts[index] >= taken:
+            counts[index] -= taken
+            _every_reading(start, counts, (*acc, Group(tile, kind)), found)
+            counts[index] += taken
+    suit = start < int(Tile.EAST) and index + 2 < len(counts)
+    if suit and counts[index + 1] and counts[index + 2]:
+        for offset in range(3):
+            counts[index + offset] -= 1
+        _every_reading(start, counts, (*acc, Group(tile, GroupKind.CHOW)), found)
+        for offset in range(3):
+            counts[index + offset] += 1
+
+
+Reads = tuple[tuple[Group, ...], int]
+
+
+def test_a_blocks_readings_from_the_pattern_table_are_every_reading_of_its_tiles() -> None:
+    rng = random.Random(29)
+    blocks = [(start, [held]) for start in range(27, 34) for held in range(5)]
+    for _ in range(20_000):
+        counts = [0] * 9
+        for _ in range(rng.randrange(1, 15)):
+            counts[rng.randrange(9)] += 1
+        if max(counts) <= 4:
+            blocks.append((rng.choice((0, 9, 18)), counts))
+    for start, counts in blocks:
+        found: set[Reads] = set()
+        _every_reading(start, list(counts), (), found)
+        assert _block_readings(start, tuple(counts)) == tuple(sorted(found)), (start, counts)

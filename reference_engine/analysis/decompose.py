@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
-from operator import attrgetter
 
 from reference_engine.analysis.cached import cached_fact
 from spec.tiles import TILES, Tile
@@ -95,42 +94,46 @@ _BLOCKS = (
 @cache
 def _block_readings(start: int, counts: tuple[int, ...]) -> tuple[tuple[Decomposition, int], ...]:
     """Every reading of one block (a numbered suit from ``start``, or one honour kind) as
-    sets and at most one pair, in order, with its number of pairs (chows in a suit only)."""
-    found: set[tuple[Decomposition, int]] = set()
-    _read_block(start, list(counts), 0, (), 0, found)
+    sets and at most one pair, in order, with its number of pairs (chows in a suit only):
+    the readings of its count pattern (:func:`_pattern_readings`, the same in every suit)
+    with the block's tiles."""
+    groups = _GROUPS[start : start + len(counts)]
+    return tuple(
+        (tuple(groups[rank][kind] for rank, kind in places), pairs)
+        for places, pairs in _pattern_readings(counts, start < HONOUR_START)
+    )
+
+
+Places = tuple[tuple[int, GroupKind], ...]  # groups of a block: each by rank in it, and kind
+_TAKEN = {GroupKind.PUNG: (3,), GroupKind.PAIR: (2,), GroupKind.CHOW: (1, 1, 1)}
+
+
+@cache
+def _pattern_readings(counts: tuple[int, ...], chows: bool) -> tuple[tuple[Places, int], ...]:
+    """Every reading of a block's counts as sets and at most one pair, each group by its
+    rank in the block and its kind, in group order, with the number of pairs: the lowest
+    rank held begins a pung, a pair or (``chows``) a chow, and the rest is read the same
+    way (once per count pattern: a new pattern mostly ends in patterns met before)."""
+    rank = next((r for r, held in enumerate(counts) if held), None)
+    if rank is None:
+        return (((), 0),)
+    found: set[tuple[Places, int]] = set()
+    for kind, taken in _TAKEN.items():
+        if kind is GroupKind.CHOW and not chows:
+            continue
+        end = rank + len(taken)
+        if end > len(counts) or any(h < t for h, t in zip(counts[rank:end], taken, strict=True)):
+            continue
+        rest = (*counts[:rank], *(h - t for h, t in zip(counts[rank:end], taken, strict=True)))
+        pair = kind is GroupKind.PAIR
+        for places, pairs in _pattern_readings((*rest, *counts[end:]), chows):
+            if not (pair and pairs):
+                found.add((tuple(sorted(((rank, kind), *places))), pairs + pair))
     return tuple(sorted(found))
 
 
-_IN_ORDER = attrgetter("tile", "kind")  # group order, compared at C speed
-
-
-def _read_block(
-    start: int,
-    counts: list[int],
-    index: int,
-    acc: Decomposition,
-    pairs: int,
-    found: set[tuple[Decomposition, int]],
-) -> None:
-    while index < len(counts) and counts[index] == 0:
-        index += 1
-    if index == len(counts):
-        found.add((tuple(sorted(acc, key=_IN_ORDER)), pairs))
-        return
-    tile = TILES[start + index]
-    for kind, size in ((GroupKind.PUNG, 3), (GroupKind.PAIR, 2)):
-        if counts[index] >= size and (kind is GroupKind.PUNG or not pairs):
-            counts[index] -= size
-            group = Group(tile, kind)
-            _read_block(start, counts, index, (*acc, group), pairs + (size == 2), found)
-            counts[index] += size
-    chow = start + index < HONOUR_START and index + 2 < len(counts)
-    if chow and counts[index + 1] and counts[index + 2]:
-        for offset in range(3):
-            counts[index + offset] -= 1
-        _read_block(start, counts, index, (*acc, Group(tile, GroupKind.CHOW)), pairs, found)
-        for offset in range(3):
-            counts[index + offset] += 1
+_GROUPS = tuple({kind: Group(tile, kind) for kind in GroupKind} for tile in TILES[:TILE_KINDS])
+# one shared group of each tile and kind (groups are immutable)
 
 
 def pairs_and_pung(counts: list[int], pairs: int, pungs: int) -> list[Decomposition]:
