@@ -7,8 +7,10 @@ from reference_engine.play.hands import draw, remove_tile, sorted_tiles
 from reference_engine.play.rules import PlayRules
 from reference_engine.play.state import GameState
 from spec.seats import SEATS, Seat
-from spec.tiles import Tile
+from spec.tiles import FLOWERS, Tile
 from spec.wins import WinBy
+
+_FLOWERS = frozenset(FLOWERS)
 
 
 def show_flower(rules: PlayRules, state: GameState, seat: Seat, flower: Tile) -> GameState:
@@ -37,7 +39,7 @@ def show_flower(rules: PlayRules, state: GameState, seat: Seat, flower: Tile) ->
 def show_flowers(rules: PlayRules, state: GameState, seat: Seat) -> GameState:
     """Every flower ``seat`` holds, shown and replaced at once (at the deal, and while the
     seats declare before the first discard)."""
-    while state.end is None and any(t.is_flower for t in state.hand(seat)):
+    while state.end is None and not _FLOWERS.isdisjoint(state.hand(seat)):
         flower = next(t for t in state.hand(seat) if t.is_flower)
         state = show_flower(rules, state, seat, flower)
     return state

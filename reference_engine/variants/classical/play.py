@@ -221,7 +221,7 @@ class ClassicalPlay(PlayRules):
         :meth:`is_complete_counted`), and eu.claims.chow-win-from-the-left: a discard of a
         player other than the one on the left wins only where it completes a pung or the
         pair."""
-        if not by.on_anothers_tile:
+        if by is WinBy.SELF_DRAW:
             index = SEATS.index(seat)
             if tile in state.restricted[index]:
                 return False

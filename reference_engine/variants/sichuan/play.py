@@ -228,7 +228,7 @@ class SichuanPlay(PlayRules):
         index = SEATS.index(seat)
         if void is None or tile.suit is void or self._holds_void(state, index, void):
             return False
-        if by.on_anothers_tile:
+        if by is not WinBy.SELF_DRAW:
             return super().may_win(state, seat, tile, by)
         if tile in state.restricted[index]:
             return False

@@ -137,7 +137,7 @@ class TaiwanesePlay(PlayRules):
     def may_win(self, state: GameState, seat: Seat, tile: Tile, by: WinBy) -> bool:
         """The core's test (tw.play.passed-win-restriction), a self-drawn hand judged
         complete from the counts kept (:meth:`is_complete_counted`)."""
-        if by.on_anothers_tile:
+        if by is not WinBy.SELF_DRAW:
             return super().may_win(state, seat, tile, by)
         index = SEATS.index(seat)
         if tile in state.restricted[index]:
