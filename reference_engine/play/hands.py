@@ -107,7 +107,8 @@ def draw(rules: PlayRules, state: GameState, seat: Seat, *, from_back: bool) -> 
     draws its back tiles from the box (cc.play.kong-box). The hand is drawn when the tile
     needed is missing (cc.play.exhaustive-draw)."""
     from_box = from_back and rules.kong_box > 0
-    if (state.kong_box if from_box else state.live_tiles) <= 0:
+    live = state.live_tiles
+    if (state.kong_box if from_box else live) <= 0:
         return state.ended(rules.exhaustive_draw(state))
     if from_back:
         tile = state.wall[len(state.wall) - 1 - state.tail - state.back]
@@ -120,6 +121,6 @@ def draw(rules: PlayRules, state: GameState, seat: Seat, *, from_back: bool) -> 
     state.turn = seat
     state.phase = _DISCARD
     state.drawn = tile
-    state.last_live_drawn = not from_box and state.live_tiles == 0
+    state.last_live_drawn = not from_box and live == 1  # a live tile drawn: none left
     state.replacement_drawn = from_back
     return state

@@ -12,6 +12,8 @@ from spec.seats import SEATS, Seat
 from spec.tiles import Tile
 from spec.wins import WinBy
 
+_NORTH = Tile.NORTH  # read once: Python 3.11 reads an enum member from its class slowly
+
 
 def may_set_north_aside(state: GameState, seat: Seat) -> bool:
     """sanma.play.north-extraction, north-not-after-pon and north-after-riichi: on one's
@@ -20,8 +22,8 @@ def may_set_north_aside(state: GameState, seat: Seat) -> bool:
     if state.drawn is None or state.live_tiles <= 0:
         return False
     if state.ready[SEATS.index(seat)]:
-        return state.drawn is Tile.NORTH
-    return Tile.NORTH in state.hand(seat)
+        return state.drawn is _NORTH
+    return _NORTH in state.hand(seat)
 
 
 def set_north_aside(rules: PlayRules, state: GameState, seat: Seat) -> GameState:

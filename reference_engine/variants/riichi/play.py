@@ -49,6 +49,10 @@ from spec.seats import SEATS, Seat
 from spec.tiles import TERMINALS_AND_HONOURS, Tile, format_tiles
 from spec.wins import WinBy
 
+# Enum members read once, as in the core's hot paths (Python 3.11 reads them slowly).
+_RIICHI, _KONG = ActionKind.RIICHI, MeldKind.KONG
+_NORTHS = {seat: Action(seat, ActionKind.NORTH) for seat in SEATS}  # built once each
+
 
 def _count(value: object, name: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
@@ -266,7 +270,7 @@ class RiichiPlay(PlayRules):
         assert tile is not None
         index = SEATS.index(seat)
         extra = riichi_state(state).indicators_turned()  # riichi.house.open-kan-dora
-        riichi = action.kind is ActionKind.RIICHI
+        riichi = action.kind is _RIICHI
         first = riichi and not state.has_discarded[index] and not extra.interrupted
         discarded = replace_at(extra.discarded, seat, (*extra.discarded[index], tile))
         changes: dict[str, Any] = {"discarded": discarded}  # the seat's other facts as changed
@@ -393,7 +397,7 @@ class RiichiPlay(PlayRules):
         if not state.ready[index] and self._may_declare_riichi(state, seat):
             actions += self._riichi_discards(state, seat)
         if self.extracts_north and may_set_north_aside(state, seat):
-            actions.append(Action(seat, ActionKind.NORTH))
+            actions.append(_NORTHS[seat])
         first_draw = not state.has_discarded[index]  # the nine terminals' first condition
         if first_draw and may_call_nine_terminals(state, seat, self.abortive):
             actions.append(Action(seat, ActionKind.NINE_TERMINALS))
@@ -435,7 +439,7 @@ class RiichiPlay(PlayRules):
         riichi only a concealed kong that leaves the waits unchanged (convention, Tenhou);
         riichi.play.calls: none in a turn begun with a call (no tile drawn), which a discard
         answers."""
-        kongs = sum(1 for melds in state.melds for m in melds if m.kind is MeldKind.KONG)
+        kongs = sum(1 for melds in state.melds for m in melds if m.kind is _KONG)
         if kongs >= 4 or state.live_tiles <= 0:
             return False
         if state.phase is Phase.DISCARD and state.drawn is None:
