@@ -10,7 +10,6 @@ from __future__ import annotations
 import gzip
 import sys
 import tempfile
-import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -32,6 +31,7 @@ from spec.parts import (
     PartClock,
     breakdown,
     how_measured,
+    instrumented,
     measure_overhead,
     parts_table,
     wrapped,
@@ -216,30 +216,31 @@ def _call_each(
 def replay_parts(
     engine: Engine, variant: str, name: str, texts: tuple[str, str], overhead: Overhead
 ) -> Breakdown:
-    """The replay of ``texts[0]`` (an MJAI log) by part: the clean pass, :data:`REPEATS`
-    instrumented passes (their cost ``overhead`` taken out), and the calls and bytecodes
-    counted on ``texts[1]`` (:mod:`spec.parts`)."""
+    """The replay of ``texts[0]`` (an MJAI log) by part: :data:`REPEATS` clean passes
+    alternating with as many instrumented ones, and the calls and bytecodes counted on
+    ``texts[1]`` (:mod:`spec.parts`)."""
     text, counted_text = texts
     work = partial(_replay_all, engine, text, name, variant, _scripted(text, name, variant), [])
-    work()  # each hand met once before either pass
-    clean = timed(len(parse_mjai(text, name)), work)
-    timings = []
+    work()  # each hand met once before any pass
+    items = len(parse_mjai(text, name))
+    cleans, passes = [], []
     for _ in range(REPEATS):
+        cleans.append(timed(items, work))
         clock, sent = PartClock(), list[Mapping[str, Any]]()
         with _timed_replay(clock, engine, sent) as timed_engine:
-            started = time.perf_counter_ns()
-            _replay_all(timed_engine, text, name, variant, 0, [])
-            timings.append((clock, time.perf_counter_ns() - started))
+            passes.append(
+                instrumented(clock, partial(_replay_all, timed_engine, text, name, variant, 0, []))
+            )
     apart = _answered_apart(engine, sent, counted=False)
-    for clock, _ in timings:
-        clock.carve(ENGINE_ACTIONS, apart, ENGINE_FIXED)
+    for one in passes:
+        one.clock.carve(ENGINE_ACTIONS, apart, ENGINE_FIXED)
     counting, sent = PartClock(), list[Mapping[str, Any]]()
     scripted = _scripted(counted_text, name, variant)
     with _timed_replay(counting, engine, sent) as timed_engine:
         work = partial(_replay_all, timed_engine, counted_text, name, variant, scripted, [])
         actions = counting.counted(work)
     counting.carve(ENGINE_ACTIONS, _answered_apart(engine, sent, counted=True), ENGINE_FIXED)
-    return breakdown(clean, timings, counting, actions, overhead, REPLAY_PARTS)
+    return breakdown(cleans, passes, counting, actions, overhead, REPLAY_PARTS)
 
 
 def _scripted(text: str, name: str, variant: str) -> int:

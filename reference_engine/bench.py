@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
@@ -35,6 +34,7 @@ from spec.parts import (
     PartClock,
     breakdown,
     how_measured,
+    instrumented,
     measure_overhead,
     parts_table,
     wrapped,
@@ -248,25 +248,21 @@ def _timed_play(clock: PartClock) -> Iterator[None]:
 def play_parts(
     rules: PlayRules, seeds: Sequence[int], counted: int, overhead: Overhead
 ) -> Breakdown:
-    """Random play of ``seeds`` by part: the clean pass, :data:`REPEATS` instrumented
-    passes (their cost ``overhead`` taken out), and the calls and bytecodes counted on the
-    first ``counted`` seeds (:mod:`spec.parts`)."""
-    _play_all(rules, seeds)  # each deal's hands met once before either pass
-    clean = timed(len(seeds), partial(_play_all, rules, seeds))
-    timings = [_timed_play_all(rules, seeds) for _ in range(REPEATS)]
+    """Random play of ``seeds`` by part: :data:`REPEATS` clean passes alternating with as
+    many instrumented ones, and the calls and bytecodes counted on the first ``counted``
+    seeds (:mod:`spec.parts`)."""
+    work = partial(_play_all, rules, seeds)
+    work()  # each deal's hands met once before any pass
+    cleans, passes = [], []
+    for _ in range(REPEATS):
+        cleans.append(timed(len(seeds), work))
+        clock = PartClock()
+        with _timed_play(clock):
+            passes.append(instrumented(clock, work))
     counting = PartClock()
     with _timed_play(counting):
         actions = counting.counted(partial(_play_all, rules, seeds[:counted]))
-    return breakdown(clean, timings, counting, actions, overhead, PLAY_PARTS)
-
-
-def _timed_play_all(rules: PlayRules, seeds: Sequence[int]) -> tuple[PartClock, int]:
-    """The instrumented pass: its clock, and its nanoseconds in all."""
-    clock = PartClock()
-    with _timed_play(clock):
-        started = time.perf_counter_ns()
-        _play_all(rules, seeds)
-        return clock, time.perf_counter_ns() - started
+    return breakdown(cleans, passes, counting, actions, overhead, PLAY_PARTS)
 
 
 def bench_play_parts(deals: int) -> None:

@@ -2,15 +2,16 @@
 (``python -m reference_engine.bench`` for random play, ``python -m conformance.bench`` for
 replay; both import spec, never each other).
 
-The work is run on the same inputs several times. The clean pass is the figure's own work,
-timed whole by CPU time and by the wall clock. The instrumented passes run it again with
-the public calls it makes wrapped (:class:`PartClock`, :func:`wrapped`): each call's
-interval is read with ``time.perf_counter_ns`` and given to a part (chosen from the call's
-arguments), a wrapped call made inside another is given to its own part and taken out of
-the outer one, and what no wrapped call covers is the loop around them (the pass's total
-less the parts). The instrumentation's own cost, measured on a wrapped no-op in the same
-run (:func:`measure_overhead`), is taken out of every part and of the total; each part's
-median over the passes, as a share of what is left, is scaled to the clean pass's CPU
+The work is run on the same inputs several times. A clean pass is the figure's own work,
+timed whole by CPU time and by the wall clock. An instrumented pass, alternating with
+them, runs it with the public calls it makes wrapped (:class:`PartClock`,
+:func:`wrapped`, :func:`instrumented`): each call's interval is read with
+``time.perf_counter_ns`` and given to a part (chosen from the call's arguments), a
+wrapped call made inside another is given to its own part and taken out of the outer
+one, and what no wrapped call covers is the loop around them (the pass's total less the
+parts). The instrumentation's own cost, the instrumented passes' CPU time less the clean
+passes' (the same work), is taken out of every part and of the total; each part's median
+over the passes, as a share of what is left, is scaled to the clean pass's CPU
 microseconds per action, so that the parts add up to it (:func:`breakdown`). A last pass
 on a few inputs counts the Python calls, builtin calls and bytecodes run in each part
 (``sys.setprofile``, ``sys.settrace``): beside the measured cost of one call and of the
@@ -169,13 +170,12 @@ def wrapped(module: ModuleType, wrappers: Mapping[str, Callable[..., object]]) -
 
 @dataclass(frozen=True)
 class Overhead:
-    """What the instrumentation costs, and what the interpreter's steps cost, on this
-    machine now (ns): ``inside`` a timed call's interval beyond the call itself (the
-    clock's reads), ``outside`` it (the wrapper's own work), one call of a small Python
-    function, one call of a builtin, and one bytecode of an empty loop (the cheapest)."""
+    """What the interpreter's steps cost on this machine now (ns): the part of a timed
+    call's cost inside its interval beyond the call itself (``inside``: the clock's reads),
+    one call of a small Python function, one call of a builtin, and one bytecode of an
+    empty loop (the cheapest)."""
 
     inside: float
-    outside: float
     python_call: float
     builtin_call: float
     bytecode: float
@@ -207,26 +207,45 @@ def _loop_bytecodes(rounds: int) -> int:
 
 
 def measure_overhead(rounds: int = 20_000, repeats: int = 5) -> Overhead:
-    """The median over ``repeats`` of ``rounds`` calls: a bare loop, a Python function
-    called, a builtin called, and the same function timed by a :class:`PartClock` (whose
-    mean interval, less the call, is the cost inside; the rest of its extra cost is
-    outside)."""
-    inside, outside, python, builtin, bytecode = [], [], [], [], []
-    bytecodes = _loop_bytecodes(rounds)
+    """The cheapest of ``repeats`` runs of ``rounds`` (the machine only ever adds to a
+    run): a bare loop, a Python function called in it, a builtin called, and the same
+    function timed by a :class:`PartClock` (whose intervals, less the call, are the cost
+    inside them)."""
+    loops, calls, builtins, intervals = [], [], [], []
     for _ in range(repeats):
-        loop = _loop_ns(rounds)
-        bare = _calls_ns(_noop, rounds)
+        loops.append(_loop_ns(rounds))
+        calls.append(_calls_ns(_noop, rounds))
+        builtins.append(_calls_ns(abs, rounds))
         clock = PartClock()
-        timed = _calls_ns(clock.timed(_noop, "no-op"), rounds)
-        call = (bare - loop) / rounds
-        interval = clock.spent["no-op"] / rounds - call
-        python.append(call)
-        builtin.append((_calls_ns(abs, rounds) - loop) / rounds)
-        bytecode.append(loop / bytecodes)
-        inside.append(interval)
-        outside.append((timed - bare) / rounds - interval)
-    found = (inside, outside, python, builtin, bytecode)
-    return Overhead(*(max(0.0, statistics.median(values)) for values in found))
+        _calls_ns(clock.timed(_noop, "no-op"), rounds)
+        intervals.append(clock.spent["no-op"])
+    loop = min(loops)
+    call = max(0.0, (min(calls) - loop) / rounds)
+    return Overhead(
+        inside=max(0.0, min(intervals) / rounds - call),
+        python_call=call,
+        builtin_call=max(0.0, (min(builtins) - loop) / rounds),
+        bytecode=loop / _loop_bytecodes(rounds),
+    )
+
+
+@dataclass(frozen=True)
+class Instrumented:
+    """One instrumented pass: its clock, its nanoseconds by the wall clock and its CPU
+    seconds."""
+
+    clock: PartClock
+    wall: int
+    cpu: float
+
+
+def instrumented(clock: PartClock, work: Callable[[], object]) -> Instrumented:
+    """``work`` done once, its wrapped calls timed by ``clock`` (the caller wrapped them)."""
+    cpu_started = time.process_time()
+    started = time.perf_counter_ns()
+    work()
+    wall = time.perf_counter_ns() - started
+    return Instrumented(clock, wall, time.process_time() - cpu_started)
 
 
 @dataclass(frozen=True)
@@ -245,13 +264,13 @@ class Part:
 @dataclass(frozen=True)
 class Breakdown:
     """Where the clean pass's time per action goes: its ``parts`` (the loop around the
-    wrapped calls last), with the clean pass, the instrumented passes' wall nanoseconds
-    and the instrumentation's cost taken out of them (medians)."""
+    wrapped calls last), with the clean pass (the median one), the timed calls per action
+    and the nanoseconds each cost (taken out)."""
 
     parts: tuple[Part, ...]
     clean: Batch
-    instrumented: float
-    removed: float
+    timed_calls: float
+    per_call: float
 
     @property
     def micros(self) -> float:
@@ -283,34 +302,45 @@ class Breakdown:
 
 
 def breakdown(
-    clean: Batch,
-    timings: Sequence[tuple[PartClock, int]],
+    cleans: Sequence[Batch],
+    passes: Sequence[Instrumented],
     counting: PartClock,
     counted_actions: int,
     overhead: Overhead,
     parts: Sequence[str],
 ) -> Breakdown:
-    """The parts of ``clean`` (a batch with its actions counted): ``timings`` holds the
-    instrumented passes over the same inputs, each with its nanoseconds in all (each
-    part's median over them is taken: a pass the machine interrupted moves it little),
-    ``counting`` the counts of a pass of ``counted_actions`` actions; ``parts`` names the
-    rows (every part timed must be among them), :data:`LOOP` added last."""
-    timed = {name for timing, _ in timings for name, runs in timing.runs.items() if runs}
+    """The parts of the clean passes ``cleans`` (batches with their actions counted) from
+    the instrumented ``passes`` over the same inputs and ``counting``, the counts of a pass
+    of ``counted_actions`` actions; ``parts`` names the rows (every part timed must be
+    among them), :data:`LOOP` added last. What a timed call costs is the instrumented
+    passes' CPU time less the clean passes' (medians: the work is the same), at least
+    ``overhead.inside``; it is taken out of each part (inside its intervals, and outside
+    those of the calls made in it) and of the loop's, stretched as the passes' wall clock
+    was beside their CPU time (a busy machine). Each part, the loop's included, is
+    its median over the passes (a pass the machine interrupted moves it little), scaled so
+    that they add up to the clean pass's CPU time."""
+    timed = {name for one in passes for name, runs in one.clock.runs.items() if runs}
     if timed - set(parts):
         raise ValueError(f"parts timed but not named: {', '.join(sorted(timed - set(parts)))}")
-    removed = [timing.wrapped_calls * (overhead.inside + overhead.outside) for timing, _ in timings]
+    clean = sorted(cleans, key=lambda batch: batch.cpu)[len(cleans) // 2]
+    calls = statistics.median(one.clock.wrapped_calls for one in passes)
+    cpu = statistics.median(one.cpu for one in passes)
+    per_call = max(overhead.inside, _ratio((cpu - clean.cpu) * 1e9, calls))
+    stretch = _ratio(statistics.median(one.wall for one in passes), cpu * 1e9) or 1.0
+    inside = overhead.inside * stretch  # the intervals are read on the wall clock
+    outside = (per_call - overhead.inside) * stretch
     own = {
-        name: statistics.median(
-            timing.spent[name]
-            - timing.runs[name] * overhead.inside
-            - timing.nested[name] * overhead.outside
-            for timing, _ in timings
-        )
+        name: statistics.median(_own(one, name, inside, outside) for one in passes)
         for name in parts
     }
-    left = statistics.median(spent - out for (_, spent), out in zip(timings, removed, strict=True))
-    own[LOOP] = left - sum(own.values())
-    scale = _ratio(clean.cpu * 1e6, clean.actions) / left if left > 0 else 0.0
+    own[LOOP] = statistics.median(
+        one.wall
+        - one.clock.wrapped_calls * (inside + outside)
+        - sum(_own(one, name, inside, outside) for name in parts)
+        for one in passes
+    )
+    total = sum(own.values())
+    scale = _ratio(clean.cpu * 1e6, clean.actions) / total if total > 0 else 0.0
     found = tuple(
         Part(
             name,
@@ -321,8 +351,14 @@ def breakdown(
         )
         for name, spent in own.items()
     )
-    instrumented = statistics.median(spent for _, spent in timings)
-    return Breakdown(found, clean, instrumented, statistics.median(removed))
+    return Breakdown(found, clean, _ratio(calls, clean.actions), per_call)
+
+
+def _own(one: Instrumented, part: str, inside: float, outside: float) -> float:
+    """``part``'s nanoseconds in the pass ``one``, less the timing's cost: ``inside`` in
+    each of its intervals, ``outside`` those of each timed call made in it."""
+    clock = one.clock
+    return clock.spent[part] - clock.runs[part] * inside - clock.nested[part] * outside
 
 
 def _ratio(count: float, of: float) -> float:
@@ -344,10 +380,7 @@ def parts_table(unit: str, columns: Sequence[tuple[str, Breakdown]], overhead: O
     lines += [
         row("total: the clean pass by CPU time", lambda b: _cell(b.micros, b.bytecodes)),
         row("  the same by wall clock", lambda b: _per_action(b.clean.wall, b.clean)),
-        row(
-            "  instrumented pass by wall, less its cost",
-            lambda b: _per_action(b.instrumented / 1e9, b.clean, b.removed / 1e9),
-        ),
+        row("  the timing's cost, taken out", lambda b: f"{b.timed_calls * b.per_call / 1000:.1f}"),
         row(f"actions per {one}", lambda b: f"{_ratio(b.clean.actions, b.clean.items):.1f}"),
         row(
             f"1,000 {unit} a second: µs/action at most",
@@ -378,23 +411,22 @@ def _cell(micros: float, bytecodes: float) -> str:
     return f"{micros:.1f} ({bytecodes:,.0f})"
 
 
-def _per_action(seconds: float, clean: Batch, removed: float = 0.0) -> str:
-    each = _ratio(seconds * 1e6, clean.actions)
-    if not removed:
-        return f"{each:.1f}"
-    return f"{each:.1f}-{_ratio(removed * 1e6, clean.actions):.1f}"
+def _per_action(seconds: float, clean: Batch) -> str:
+    return f"{_ratio(seconds * 1e6, clean.actions):.1f}"
 
 
 def how_measured(overhead: Overhead, passes: int, timed: str, counted: str) -> str:
-    """The lines under a table saying how its figures were made: ``passes`` instrumented
-    passes over ``timed`` (words naming the inputs), the counting pass over ``counted``."""
+    """The lines under a table saying how its figures were made: ``passes`` clean passes
+    and as many instrumented ones over ``timed`` (words naming the inputs), the counting
+    pass over ``counted``."""
     text = (
-        f"parts: the public calls timed (perf_counter_ns) in {passes} more passes"
-        f" over {timed}, each part's median; a timed call costs {overhead.inside:.0f} ns inside"
-        f" its interval and {overhead.outside:.0f} ns outside (a wrapped no-op, this run),"
-        " taken out; each part's share of what is left is scaled to the clean pass's CPU"
-        f" µs/action. Bounds: calls and bytecodes counted (sys.setprofile, sys.settrace) on"
-        f" {counted}; here a Python call costs {overhead.python_call:.0f} ns, a builtin"
+        f"Parts: the public calls timed (perf_counter_ns) in {passes} passes over {timed},"
+        f" alternating with {passes} clean passes; each part its median, less what the timing"
+        " costs (the instrumented passes' CPU time less the clean passes', shown above;"
+        f" {overhead.inside:.0f} ns of it inside each timed interval, as on a wrapped no-op"
+        " this run); the parts scaled to the median clean pass's CPU µs/action."
+        f" Bounds: calls and bytecodes counted (sys.setprofile, sys.settrace) on {counted};"
+        f" here a Python call costs {overhead.python_call:.0f} ns, a builtin"
         f" {overhead.builtin_call:.0f} ns, an empty loop's bytecode {overhead.bytecode:.1f} ns"
         " (this run): count x cost is a floor of this design."
     )

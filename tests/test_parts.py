@@ -14,6 +14,7 @@ import pytest
 from spec.parts import (
     LOOP,
     Breakdown,
+    Instrumented,
     Overhead,
     Part,
     PartClock,
@@ -27,16 +28,18 @@ from spec.throughput import Batch
 
 
 class FakeClock:
-    """Nanoseconds that pass only when the work says so."""
+    """Nanoseconds that pass only when the work says so (``slower`` times as many: a busy
+    machine's wall clock)."""
 
-    def __init__(self) -> None:
+    def __init__(self, slower: int = 1) -> None:
         self.now = 0
+        self.slower = slower
 
     def __call__(self) -> int:
         return self.now
 
     def spend(self, ns: int) -> None:
-        self.now += ns
+        self.now += ns * self.slower
 
 
 def _nested_work(clock: FakeClock, timing: PartClock) -> Callable[[int], int]:
@@ -100,66 +103,91 @@ def test_a_call_that_raises_is_timed_and_leaves_the_parts_as_they_were() -> None
     assert timing.spent["outer"] == 13
 
 
-def _clean(actions: int = 10) -> Batch:
-    return Batch(items=2, wall=0.002, cpu=0.001, actions=actions)
+CPU = 25e-9  # the clean pass's CPU seconds: the work's 25 ns
 
 
-def _timed_pass(clock: FakeClock) -> tuple[PartClock, int]:
+def _clean(actions: int = 10, cpu: float = CPU) -> Batch:
+    return Batch(items=2, wall=cpu, cpu=cpu, actions=actions)
+
+
+def _timed_pass(clock: FakeClock, cpu: float | None = None) -> Instrumented:
+    """An instrumented pass of 7 ns of the loop's own and one outer call (25 ns in all),
+    of ``cpu`` seconds (by default as many as by the wall clock)."""
     timing = PartClock(clock)
     outer = _nested_work(clock, timing)
     started = clock()
     clock.spend(7)  # the loop's own work
     outer(1)
-    return timing, clock() - started
+    wall = clock() - started
+    return Instrumented(timing, wall, wall / 1e9 if cpu is None else cpu)
 
 
-NO_COST = Overhead(inside=0, outside=0, python_call=10, builtin_call=5, bytecode=1)
+NO_COST = Overhead(inside=0, python_call=10, builtin_call=5, bytecode=1)
+SHARES = {"outer": 13 / 25, "inner": 5 / 25, LOOP: 7 / 25}
+
+
+def _shares(found: Breakdown) -> dict[str, float]:
+    return {part.name: part.micros / found.micros for part in found.parts}
 
 
 def test_the_parts_add_up_to_the_clean_pass_by_cpu_time() -> None:
     clock = FakeClock()
-    found = breakdown(_clean(), [_timed_pass(clock)], PartClock(), 10, NO_COST, ["outer", "inner"])
+    found = breakdown(
+        [_clean()], [_timed_pass(clock)], PartClock(), 10, NO_COST, ["outer", "inner"]
+    )
     assert [part.name for part in found.parts] == ["outer", "inner", LOOP]
-    assert math.isclose(found.micros, 0.001 * 1e6 / 10)  # 100 µs per action
-    shares = {part.name: part.micros / found.micros for part in found.parts}
-    assert shares == pytest.approx({"outer": 13 / 25, "inner": 5 / 25, LOOP: 7 / 25})
+    assert math.isclose(found.micros, CPU * 1e6 / 10)  # 0.0025 µs per action
+    assert _shares(found) == pytest.approx(SHARES)
 
 
-def test_the_instrumentation_cost_is_taken_out_of_each_part_and_of_the_total() -> None:
+@pytest.mark.parametrize("slower", [1, 2])
+def test_the_instrumentation_cost_is_taken_out_of_each_part_and_of_the_total(
+    slower: int,
+) -> None:
+    clock = FakeClock(slower)
+    # as if each timed call had cost 1 ns more inside its interval and 2 ns more outside
+    # it: 3 ns of CPU time more than the clean pass for each of the two calls, and
+    # ``slower`` times as many by the wall clock
+    one = _timed_pass(clock, cpu=CPU + 6e-9)
+    one.clock.spent["outer"] += (1 + 2) * slower  # its interval's, the inner call's wrapper
+    one.clock.spent["inner"] += 1 * slower
+    costly = Instrumented(one.clock, one.wall + 2 * (1 + 2) * slower, one.cpu)
+    cost = Overhead(inside=1, python_call=10, builtin_call=5, bytecode=1)
+    found = breakdown([_clean()], [costly], PartClock(), 10, cost, ["outer", "inner"])
+    assert _shares(found) == pytest.approx(SHARES)
+    assert found.per_call == pytest.approx(3)
+    assert found.timed_calls == 2 / 10
+
+
+def test_a_timed_call_costs_at_least_what_the_clock_costs_inside_its_interval() -> None:
     clock = FakeClock()
-    timing, total = _timed_pass(clock)
-    # as if each call had cost 1 ns more inside its interval and 2 ns more outside it
-    timing.spent["outer"] += 1 + 2  # in its own interval, and the inner call's wrapper
-    timing.spent["inner"] += 1
-    total += 2 * (1 + 2)
-    cost = Overhead(inside=1, outside=2, python_call=10, builtin_call=5, bytecode=1)
-    found = breakdown(_clean(), [(timing, total)], PartClock(), 10, cost, ["outer", "inner"])
-    shares = {part.name: part.micros / found.micros for part in found.parts}
-    assert shares == pytest.approx({"outer": 13 / 25, "inner": 5 / 25, LOOP: 7 / 25})
-    assert found.removed == 6
-    assert found.instrumented == 31
+    cost = Overhead(inside=1, python_call=10, builtin_call=5, bytecode=1)
+    faster = _timed_pass(clock, cpu=CPU / 2)  # the machine was quicker this time
+    found = breakdown([_clean()], [faster], PartClock(), 10, cost, ["outer", "inner"])
+    assert found.per_call == 1
 
 
-def test_each_part_is_the_median_of_the_instrumented_passes() -> None:
+def test_each_part_and_the_clean_pass_are_the_medians_of_their_passes() -> None:
     clock = FakeClock()
     passes = [_timed_pass(clock) for _ in range(3)]
-    passes[1][0].spent["inner"] += 1000  # the machine interrupted one pass
-    passes[1] = (passes[1][0], passes[1][1] + 1000)
-    found = breakdown(_clean(), passes, PartClock(), 10, NO_COST, ["outer", "inner"])
-    shares = {part.name: part.micros / found.micros for part in found.parts}
-    assert shares == pytest.approx({"outer": 13 / 25, "inner": 5 / 25, LOOP: 7 / 25})
+    passes[1].clock.spent["inner"] += 1000  # the machine interrupted one pass
+    passes[1] = Instrumented(passes[1].clock, passes[1].wall + 1000, CPU)
+    cleans = [_clean(cpu=CPU), _clean(cpu=CPU / 2), _clean(cpu=CPU * 5)]
+    found = breakdown(cleans, passes, PartClock(), 10, NO_COST, ["outer", "inner"])
+    assert _shares(found) == pytest.approx(SHARES)
+    assert found.clean == cleans[0]
 
 
 def test_a_part_timed_but_not_named_is_refused() -> None:
     clock = FakeClock()
     with pytest.raises(ValueError, match="parts timed but not named: inner"):
-        breakdown(_clean(), [_timed_pass(clock)], PartClock(), 10, NO_COST, ["outer"])
+        breakdown([_clean()], [_timed_pass(clock)], PartClock(), 10, NO_COST, ["outer"])
 
 
 def test_a_part_named_but_never_run_is_a_row_of_nothing() -> None:
     clock = FakeClock()
     parts = ["outer", "inner", "never"]
-    found = breakdown(_clean(), [_timed_pass(clock)], PartClock(), 10, NO_COST, parts)
+    found = breakdown([_clean()], [_timed_pass(clock)], PartClock(), 10, NO_COST, parts)
     assert found.parts[2] == Part("never", 0.0, 0.0, 0.0, 0.0)
 
 
@@ -179,7 +207,8 @@ def test_calls_and_bytecodes_are_counted_by_part_the_instrumentation_left_out() 
     assert counting.builtins["work"] == 2  # len, twice
     assert counting.bytecodes["work"] > 0
     assert counting.calls[LOOP] == 1  # the lambda given: the wrapper's own are not counted
-    found = breakdown(_clean(1), [(PartClock(), 1)], counting, 1, NO_COST, ["work"])
+    nothing = Instrumented(PartClock(), 1, CPU)
+    found = breakdown([_clean(1)], [nothing], counting, 1, NO_COST, ["work"])
     assert (found.calls, found.builtins) == (4, 2)  # the lambda's call in the loop's part
     assert found.call_floor(NO_COST) == (4 * 10 + 2 * 5) / 1000
     assert found.bytecode_floor(NO_COST) == found.bytecodes / 1000
@@ -187,7 +216,7 @@ def test_calls_and_bytecodes_are_counted_by_part_the_instrumentation_left_out() 
 
 def test_a_part_measured_apart_is_carved_out_of_the_part_holding_it() -> None:
     clock = FakeClock()
-    timing, _ = _timed_pass(clock)
+    timing = _timed_pass(clock).clock
     apart = PartClock(clock)
     timed = apart.timed(lambda: clock.spend(2), "fixed")
     timed()
@@ -220,12 +249,10 @@ def test_wrapped_names_a_function_the_module_lacks_and_replaces_nothing() -> Non
 
 
 def _breakdowns() -> list[tuple[str, Breakdown]]:
-    clock = FakeClock()
+    clock, clean = FakeClock(), _clean(cpu=0.001)  # 100 µs per action
+    parts = ["outer", "inner"]
     return [
-        (
-            name,
-            breakdown(_clean(), [_timed_pass(clock)], PartClock(), 10, NO_COST, ["outer", "inner"]),
-        )
+        (name, breakdown([clean], [_timed_pass(clock)], PartClock(), 10, NO_COST, parts))
         for name in ("first", "second")
     ]
 
@@ -245,9 +272,10 @@ def test_the_table_names_every_part_and_every_column_with_its_totals_and_bounds(
 
 def test_how_the_parts_were_measured_is_said_under_the_table() -> None:
     words = how_measured(NO_COST, 3, "the same 100 deals", "the first 10")
-    assert "3 more passes over the same 100 deals" in words
-    assert "counted (sys.setprofile, sys.settrace) on the first 10" in words
     assert all(len(line) <= 100 for line in words.splitlines())
+    words = " ".join(words.split())
+    assert "in 3 passes over the same 100 deals, alternating with 3 clean passes" in words
+    assert "counted (sys.setprofile, sys.settrace) on the first 10" in words
 
 
 def test_the_overhead_is_measured_in_nanoseconds_none_negative() -> None:
