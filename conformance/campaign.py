@@ -65,11 +65,12 @@ def add_campaign_arguments(parser: argparse.ArgumentParser, doing: str) -> None:
     )
 
 
-def shard_count(workers: int) -> int:
-    """How many shards to cut a campaign into for ``workers`` (a usage error out of range)."""
+def shard_count(workers: int, per_worker: int = SHARDS_PER_WORKER) -> int:
+    """How many shards to cut a campaign into for ``workers`` (a usage error out of range),
+    ``per_worker`` each."""
     if not 1 <= workers <= MAX_WORKERS:
         raise UsageError(f"usage: --workers is a whole number from 1 to {MAX_WORKERS}")
-    return workers * SHARDS_PER_WORKER
+    return workers * per_worker
 
 
 def shards_of(items: Sequence[S], count: int) -> list[list[S]]:
@@ -188,7 +189,7 @@ def run_campaign(
     Dask, each shard of items is sent. With ``done`` (a progress count: each shard's number
     of results as it finishes), the items are cut into at least :data:`COUNTED_SHARDS`
     shards, in one process too; the results are the same."""
-    count = shard_count(workers) // SHARDS_PER_WORKER * start.shards
+    count = shard_count(workers, start.shards)
     if done is not None:
         count = max(count, COUNTED_SHARDS)
     if dask is None and workers > 1 and _forking() is not None and len(items) > 1:

@@ -287,6 +287,28 @@ def _load_corpus(paths: Iterable[Path] | None) -> Corpus:
     )
 
 
+def load_catalogues(variants: Iterable[str]) -> Corpus:
+    """The bundled catalogues of ``variants`` and of those they inherit, each read and
+    checked as :func:`load_corpus` reads it (one its schema refuses is left out, its
+    problems kept), and nothing else: for a command that needs a few variants' rules (a
+    replay's, a fuzz campaign's), a fifth to a third of the files, not every variant's."""
+    problems: list[Problem] = []
+    catalogues: dict[str, Catalogue] = {}
+    wanted, read = list(variants), set()
+    while wanted:
+        variant = wanted.pop(0)
+        if variant in read or variant not in spec.variant_ids():
+            continue
+        read.add(variant)
+        document, found = load_validated(spec.VARIANTS_DIR / variant / "rules.yaml", "rules")
+        problems += found
+        if document is not None:
+            catalogue = catalogues[variant] = catalogue_from(document)
+            wanted += [catalogue.inherits] if catalogue.inherits is not None else []
+    none: Mapping[str, Located] = MappingProxyType({})
+    return Corpus((), MappingProxyType(catalogues), none, none, tuple(problems))
+
+
 # A variant's folder holds its catalogue and its profile beside each other, never a fixture.
 VARIANT_FILES = {"rules.yaml": "rules", "profile.yaml": "profile"}
 

@@ -9,13 +9,18 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from conformance.campaign import CampaignError, add_campaign_arguments, shard_count
+from conformance.campaign import (
+    SHARDS_PER_WORKER,
+    SMALL_SHARDS_PER_WORKER,
+    CampaignError,
+    add_campaign_arguments,
+    shard_count,
+)
 from conformance.connect import EngineSpec, add_time_limits, close_engine, open_engine
-from conformance.corpus import load_corpus
-from conformance.engine import EngineLoadError, engine_info
+from conformance.engine import REFERENCE, EngineLoadError, engine_info
 from conformance.expectations import load_given, not_run
 from conformance.fuzz.differential import VARIANTS, Plan, write_finding
-from conformance.fuzz.shards import Campaign, fuzz_campaign
+from conformance.fuzz.shards import Campaign, catalogue, fuzz_campaign
 from conformance.problems import ProblemsError
 from conformance.progress import QUIET, add_progress_argument, progress_for
 from conformance.proposals import UnwritableError
@@ -43,9 +48,12 @@ def add_fuzz_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def fuzz_command(args: argparse.Namespace) -> int:
-    """Compare an engine with the reference on random wins; write disagreements as fixtures."""
-    shards = shard_count(args.workers)
-    corpus = load_corpus([])
+    """Compare an engine with the reference on random wins; write disagreements as fixtures.
+    The reference engine's shards start at no cost (:mod:`conformance.fuzz.shards`): they
+    are cut small, which evens out the workers' loads; any other engine is opened by each
+    of its shards, fewer."""
+    small = args.engine == REFERENCE
+    shards = shard_count(args.workers, SMALL_SHARDS_PER_WORKER if small else SHARDS_PER_WORKER)
     engine = None
     try:
         given = load_given([Path(path) for path in args.expectations or ()])
@@ -86,7 +94,6 @@ def fuzz_command(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - started
     total = 0
     for variant, report in zip(campaign.variants, reports, strict=True):
-        catalogue = corpus.catalogues.get(variant)
         print(
             f"{variant}: {report.cases} cases compared ({len(report.skipped)} skipped), "
             f"{len(report.findings)} new disagreements and {len(report.known)} known"
@@ -96,7 +103,7 @@ def fuzz_command(args: argparse.Namespace) -> int:
         for finding in report.findings:
             fields = ", ".join(sorted({d.path for d in finding.differences})) or "error"
             try:
-                path = write_finding(finding, info, args.seed, catalogue, Path(args.out))
+                path = write_finding(finding, info, args.seed, catalogue(variant), Path(args.out))
             except UnwritableError as error:
                 print(f"{error.code}: {error}", file=sys.stderr)
                 return 2

@@ -13,10 +13,13 @@ import pytest
 from conformance import replay_cli
 from conformance.campaign import SMALL_SHARDS_PER_WORKER, Start, run_campaign, run_shards, shards_of
 from conformance.cli import main
+from conformance.corpus import load_catalogues, load_corpus
 from conformance.problems import Problem
 from conformance.replay.mjai import LoggedHand
 from conformance.replay.replay import Verdict
+from conformance.replay.rules import finder_for
 from conformance.replay_cli import by_log, read_with_options, replay_hands
+from spec.families import families
 
 
 def squares(shard: Sequence[int]) -> list[int]:
@@ -188,3 +191,14 @@ def test_a_task_whose_shards_start_at_no_cost_is_cut_in_small_shards() -> None:
     assert run_campaign(sizes, items, workers=2) == [8] * 8
     small = Start(shards=SMALL_SHARDS_PER_WORKER)
     assert run_campaign(sizes, items, workers=2, start=small) == [2] * 32
+
+
+@pytest.mark.parametrize("variant", families()["riichi"].variants)
+def test_a_replays_rules_read_from_its_catalogues_alone_are_those_of_the_whole_corpus(
+    variant: str,
+) -> None:
+    whole = load_corpus([])
+    alone = load_catalogues([variant])
+    assert finder_for(variant).rules == whole.rules_of(variant) == alone.rules_of(variant)
+    assert all(whole.catalogues[name] == read for name, read in alone.catalogues.items())
+    assert len(alone.catalogues) == 1 + (whole.catalogues[variant].inherits is not None)

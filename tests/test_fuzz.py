@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from conformance import connect
+from conformance import connect, corpus, fuzz_cli
 from conformance.cli import main
 from conformance.connect import EngineSpec, open_engine
 from conformance.corpus import load_corpus
@@ -204,3 +204,44 @@ def test_a_findings_folder_that_cannot_be_written_is_a_coded_error(tmp_path: Pat
     blocked.write_text("", "utf-8")
     with pytest.raises(UnwritableError, match="cannot write"):
         write_finding(report.findings[0], engine_info(engine), 3, None, blocked)
+
+
+def test_a_fuzz_command_reads_the_fuzzed_variants_catalogues_once_and_no_other_file(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    read: list[str] = []
+
+    def counted(path: Path, kind: str) -> object:
+        read.append(f"{path.parent.name}/{path.name}")
+        return reading(path, kind)
+
+    reading = corpus.load_validated
+    monkeypatch.setattr(corpus, "load_validated", counted)
+    shards.catalogue.cache_clear()
+    argv = ["fuzz", "--engine", "reference", "--count", "3", "--out", str(tmp_path)]
+    assert main(argv) == 0
+    assert sorted(read) == ["riichi-sanma/rules.yaml", "riichi/rules.yaml"]
+    assert "riichi: 3 cases compared" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("engine", "per_worker"), [("reference", 16), ("python:test_fuzz:RiichiIsTwoHan", 4)]
+)
+def test_the_reference_engines_campaign_is_cut_in_small_shards_any_other_in_fewer(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, engine: str, per_worker: int
+) -> None:
+    cut: list[int] = []
+
+    def counted(campaign: Campaign, **kwargs: Any) -> list[FuzzReport]:
+        cut.append(campaign.shards)
+        return fuzz_campaign(campaign, **kwargs)
+
+    monkeypatch.setattr(fuzz_cli, "fuzz_campaign", counted)
+    argv = ["--variant", "riichi", "--count", "2", "--workers", "2", "--out", str(tmp_path)]
+    main(["fuzz", "--engine", engine, *argv])
+    assert cut == [2 * per_worker]
+
+
+@pytest.mark.parametrize("variant", ["riichi", "riichi-sanma"])
+def test_a_variants_catalogue_read_alone_is_the_one_the_whole_corpus_holds(variant: str) -> None:
+    assert shards.catalogue(variant) == load_corpus([]).catalogues[variant]

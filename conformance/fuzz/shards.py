@@ -21,7 +21,7 @@ from functools import cache, partial
 
 from conformance.campaign import Done, run_shards, shards_of
 from conformance.connect import EngineSpec, close_engine, open_engine
-from conformance.corpus import Catalogue, load_corpus
+from conformance.corpus import Catalogue, load_catalogues
 from conformance.engine import REFERENCE, Engine, EngineInfo, reference_plugin
 from conformance.expectations import Expectations, shipped_expectations
 from conformance.fuzz.differential import FuzzReport, Plan, case_request, fuzz, known_deviation
@@ -40,8 +40,9 @@ class FuzzShard:
 
 
 @cache
-def _catalogues() -> dict[str, Catalogue]:
-    return dict(load_corpus([]).catalogues)
+def catalogue(variant: str) -> Catalogue | None:
+    """A fuzzed variant's catalogue (read once per process)."""
+    return load_catalogues([variant]).catalogues.get(variant)
 
 
 def _known(spec: EngineSpec, name: str, engine: object) -> Expectations | None:
@@ -70,7 +71,7 @@ def _fuzzed(engine: Engine, shard: FuzzShard, told: Done | None) -> FuzzReport:
     catalogue and the expectations given for (or shipped by) the engine."""
     explain = partial(
         known_deviation,
-        catalogue=_catalogues().get(shard.variant),
+        catalogue=catalogue(shard.variant),
         expectations=_known(shard.engine, shard.info.name, engine),
     )
     cases = shard.cases if told is None else _counting(shard.cases, told)
@@ -80,8 +81,8 @@ def _fuzzed(engine: Engine, shard: FuzzShard, told: Done | None) -> FuzzReport:
 def warm_fuzz(variants: Sequence[str], plan: Plan) -> None:
     """Load, before local workers are forked, what each of them needs: the catalogues and
     the reference engine with its tables for each variant (it scores the first case)."""
-    _catalogues()
     for variant in variants:
+        catalogue(variant)
         reference_plugin().evaluate(case_request(plan.seed, variant, 0))
 
 

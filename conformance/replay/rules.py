@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from conformance.corpus import Rule, load_corpus
+from conformance.corpus import Rule, load_catalogues
 from conformance.replay.ending import LoggedEnd
 from spec.catalogue import first_ending
 
@@ -51,8 +51,9 @@ RON = ("payments.ron",)
 
 @cache
 def finder_for(variant: str) -> RuleFinder:
-    """The finder of a bundled variant's rules (its catalogue loaded once per process)."""
-    return RuleFinder(load_corpus([]).rules_of(variant))
+    """The finder of a bundled variant's rules (its catalogue, and those it inherits,
+    loaded once per process)."""
+    return RuleFinder(load_catalogues([variant]).rules_of(variant))
 
 
 class RuleFinder:
