@@ -388,7 +388,7 @@ def parts_table(unit: str, columns: Sequence[tuple[str, Breakdown]], overhead: O
         ),
         row("ns per bytecode, in all", lambda b: f"{_ratio(1000 * b.micros, b.bytecodes):.1f}"),
         row(
-            "  bytecodes per action, at that ns",
+            f"  bytecodes/action 1,000 {unit} a second allow",
             lambda b: (
                 f"{_ratio(1000 * b.clean.items * b.bytecodes, b.micros * b.clean.actions):,.0f}"
             ),
