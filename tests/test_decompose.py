@@ -135,6 +135,8 @@ Reads = tuple[tuple[Group, ...], int]
 def test_a_blocks_readings_from_the_pattern_table_are_every_reading_of_its_tiles() -> None:
     rng = random.Random(29)
     blocks = [(start, [held]) for start in range(27, 34) for held in range(5)]
+    for _ in range(5_000):
+        blocks.append((27, [rng.choice((0, 0, 0, 1, 2, 3, 4)) for _ in range(7)]))
     for _ in range(20_000):
         counts = [0] * 9
         for _ in range(rng.randrange(1, 15)):

@@ -63,7 +63,7 @@ def counts_of(tiles: tuple[Tile, ...]) -> list[int]:
 def sets_and_pair(counts: list[int], sets: int) -> list[Decomposition]:
     """Every reading of ``counts`` as ``sets`` chows/pungs plus one pair (sorted, no repeats).
 
-    Each numbered suit's and honour's readings are worked out once per count pattern
+    Each numbered suit's and the honours' readings are worked out once per count pattern
     (:func:`_block_readings`) and combined, one pair in all; the readings of the whole hand
     are the combinations, each already in order (the blocks follow each other)."""
     if sum(counts) != 3 * sets + 2:
@@ -87,14 +87,14 @@ def sets_and_pair(counts: list[int], sets: int) -> list[Decomposition]:
 
 _BLOCKS = (
     *((start, start + 9) for start in range(0, HONOUR_START, 9)),
-    *((kind, kind + 1) for kind in range(HONOUR_START, TILE_KINDS)),
-)  # the numbered suits and the honour kinds, each read on its own
+    (HONOUR_START, TILE_KINDS),
+)  # the numbered suits and the honours, each read on its own
 
 
 @cache
 def _block_readings(start: int, counts: tuple[int, ...]) -> tuple[tuple[Decomposition, int], ...]:
-    """Every reading of one block (a numbered suit from ``start``, or one honour kind) as
-    sets and at most one pair, in order, with its number of pairs (chows in a suit only):
+    """Every reading of one block (a numbered suit from ``start``, or honours) as sets
+    and at most one pair, in order, with its number of pairs (chows in a suit only):
     the readings of its count pattern (:func:`_pattern_readings`, the same in every suit)
     with the block's tiles."""
     groups = _GROUPS[start : start + len(counts)]
