@@ -48,6 +48,7 @@ def deal(
         restricted=[frozenset()] * players,
         ready=[False] * players,
         has_discarded=[False] * players,
+        discards=[()] * players,
         tail=rules.tail,
         round_wind=table.round_wind,
         extra=rules.start_extra(players, table),

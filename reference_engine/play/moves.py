@@ -34,6 +34,7 @@ def discard(rules: PlayRules, state: GameState, action: Action) -> GameState:
         state.extra = rules.on_discard(state, action)
     remove_tile(rules, state, index, tile)
     state.rivers[index] += (tile,)
+    state.discards[index] += (tile,)
     state.discard_count += 1
     if state.restricted[index]:
         state.restricted[index] = frozenset()

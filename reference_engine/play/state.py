@@ -87,6 +87,8 @@ class GameState:
     replacements from it: box tiles are not live, so a box draw leaves ``live_tiles`` as
     it was (cc.play.kong-box).
 
+    ``rivers`` holds each seat's discards in front of it, ``discards`` every tile it
+    discarded, those claimed from its river too (riichi's furiten and nagashi read them).
     ``waits`` holds, for each seat whose hand is one tile short, the kinds of tile that would
     complete it (empty otherwise); it follows the hand, so answering a discard needs no
     completeness test. ``rob_concealed`` marks a rob window on a concealed kong (the tile
@@ -125,6 +127,7 @@ class GameState:
     restricted: list[frozenset[Tile]] = field(default_factory=lambda: [frozenset()] * 4)
     ready: list[bool] = field(default_factory=lambda: [False] * 4)
     has_discarded: list[bool] = field(default_factory=lambda: [False] * 4)
+    discards: list[tuple[Tile, ...]] = field(default_factory=lambda: [()] * 4)
     calls_made: bool = False
     last_live_drawn: bool = False
     end: HandEnd | None = None
@@ -224,7 +227,17 @@ class GameState:
         return self.melds[SEATS.index(seat)]
 
 
-PER_SEAT = ("hands", "melds", "flowers", "rivers", "restricted", "ready", "has_discarded", "waits")
+PER_SEAT = (
+    "hands",
+    "melds",
+    "flowers",
+    "rivers",
+    "restricted",
+    "ready",
+    "has_discarded",
+    "discards",
+    "waits",
+)
 
 
 def replace_at(items: tuple[T, ...], seat: Seat, value: T) -> tuple[T, ...]:

@@ -52,5 +52,5 @@ def _four_winds(state: GameState) -> bool:
     """The same wind as each of the four players' first discard, with no call."""
     if state.discard_count != 4 or state.calls_made:
         return False
-    firsts = {river[:1] for river in riichi_state(state).discarded}
+    firsts = {discards[:1] for discards in state.discards}
     return len(firsts) == 1 and all(t.is_wind for first in firsts for t in first)

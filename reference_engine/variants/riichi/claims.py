@@ -125,9 +125,7 @@ def claim_state(rules: RiichiPlay, claimants: Mapping[Seat, Claimant], offer: Of
     melds = [c.melds for c in table]
     waits = [waits_of(rules, hand, m) for hand, m in zip(hands, melds, strict=True)]
     furiten = tuple(is_furiten(c, w) for c, w in zip(table, waits, strict=True))
-    extra = RiichiState.start(len(seats), 0, 0).evolve(
-        indicators=0, furiten=furiten, discarded=tuple(c.discards for c in table)
-    )
+    extra = RiichiState.start(len(seats), 0, 0).evolve(indicators=0, furiten=furiten)
     return GameState(
         wall=(offer.tile,),
         front=0,
@@ -145,6 +143,7 @@ def claim_state(rules: RiichiPlay, claimants: Mapping[Seat, Claimant], offer: Of
         pending_from=offer.source,
         ready=[c.riichi for c in table],
         has_discarded=[True] * len(seats),
+        discards=[c.discards for c in table],
         restricted=[frozenset()] * len(seats),
         round_wind=offer.round_wind,
         win_only=offer.extracted,

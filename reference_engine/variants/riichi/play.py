@@ -219,11 +219,10 @@ class RiichiPlay(PlayRules):
         """sanma.furiten.*: passed a win since its last discard (or since riichi), or one of
         its waits is among its own discards (called ones included)."""
         index = SEATS.index(seat)
-        extra = riichi_state(state)
-        if extra.furiten[index]:
+        if riichi_state(state).furiten[index]:
             return True
         waits = state.waits[index]
-        return any(t.normal in waits for t in extra.discarded[index])
+        return any(t.normal in waits for t in state.discards[index])
 
     def may_win(self, state: GameState, seat: Seat, tile: Tile, by: WinBy) -> bool:
         """A win needs the shape, a yaku (sanma.claims.ron-needs-yaku) and, on another's tile,
@@ -262,25 +261,25 @@ class RiichiPlay(PlayRules):
         return RiichiState.start(players, table.honba, table.sticks)
 
     def on_discard(self, state: GameState, action: Action) -> RiichiState:
-        """Every discard is kept for furiten and nagashi; a riichi discard opens its ippatsu
-        chance, and is a double riichi on the seat's first discard of an uninterrupted first
-        go-around (sanma.play.riichi, riichi.play.ippatsu, riichi.yaku.double-riichi);
-        temporary furiten ends with the discard, riichi furiten does not."""
+        """Every discard is kept for furiten and nagashi (by the core: ``GameState.discards``);
+        a riichi discard opens its ippatsu chance, and is a double riichi on the seat's first
+        discard of an uninterrupted first go-around (sanma.play.riichi, riichi.play.ippatsu,
+        riichi.yaku.double-riichi); temporary furiten ends with the discard, riichi furiten
+        does not."""
         seat, tile = action.seat, action.tile
         assert tile is not None
         index = SEATS.index(seat)
         extra = riichi_state(state).indicators_turned()  # riichi.house.open-kan-dora
         riichi = action.kind is _RIICHI
         first = riichi and not state.has_discarded[index] and not extra.interrupted
-        discarded = replace_at(extra.discarded, seat, (*extra.discarded[index], tile))
-        changes: dict[str, Any] = {"discarded": discarded}  # the seat's other facts as changed
+        changes: dict[str, Any] = {}  # the seat's facts that change (mostly none)
         if extra.furiten[index] and not state.ready[index]:
             changes["furiten"] = replace_at(extra.furiten, seat, False)
         if extra.ippatsu[index] is not riichi:
             changes["ippatsu"] = replace_at(extra.ippatsu, seat, riichi)
         if first:
             changes["double_ready"] = replace_at(extra.double_ready, seat, True)
-        return extra.evolve(**changes)
+        return extra.evolve(**changes) if changes else extra
 
     def on_call(self, state: GameState, caller: Seat, meld: Meld) -> RiichiState:
         """A call ends every ippatsu and the first go-around; the discarder's nagashi is gone
@@ -341,8 +340,7 @@ class RiichiPlay(PlayRules):
         offered = state.pending if claiming else state.drawn
         waited = offered is not None and offered.normal in state.waits[index]
         if claiming and waited and self.is_furiten(state, seat):
-            extra = riichi_state(state)
-            if any(t.normal in state.waits[index] for t in extra.discarded[index]):
+            if any(t.normal in state.waits[index] for t in state.discards[index]):
                 kind = "furiten.discard"
             elif state.ready[index]:
                 kind = "furiten.riichi"

@@ -113,7 +113,7 @@ def _is_nagashi(state: GameState, seat: Seat, numbers: RiichiNumbers) -> bool:
         return False
     index = SEATS.index(seat)
     extra = riichi_state(state)
-    discards = extra.discarded[index]
+    discards = state.discards[index]
     return (
         bool(discards)
         and not extra.called_from[index]

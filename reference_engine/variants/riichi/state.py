@@ -1,8 +1,9 @@
 """What a riichi hand in play keeps beside the core's state (python-chess keeps a variant's
 extra board state the same way): the counters and sticks brought to the table, the dora
-indicators turned over, each seat's furiten, ippatsu chance, double riichi, every tile it
-discarded (called ones too) and whether one of its discards was called, and whether the
-first go-around has been interrupted, and who is liable for whose yakuman (pao)."""
+indicators turned over, each seat's furiten, ippatsu chance, double riichi and whether one of
+its discards was called (every tile it discarded, called ones too, is the core's
+``GameState.discards``), and whether the first go-around has been interrupted, and who is
+liable for whose yakuman (pao)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,6 @@ class RiichiState:
     furiten: tuple[bool, ...]
     ippatsu: tuple[bool, ...]
     double_ready: tuple[bool, ...]
-    discarded: tuple[tuple[Tile, ...], ...]
     called_from: tuple[bool, ...]
     interrupted: bool = False
     pending_indicators: int = 0  # claimed or added kans' indicators waiting for a discard
@@ -32,7 +32,7 @@ class RiichiState:
     def start(cls, players: int, honba: int, sticks: int) -> RiichiState:
         """A hand's start: one indicator turned over (riichi.play.dead-wall)."""
         no = (False,) * players
-        return cls(honba, sticks, 1, no, no, no, ((),) * players, no, liable=((),) * players)
+        return cls(honba, sticks, 1, no, no, no, no, liable=((),) * players)
 
     def evolve(self, **changes: Any) -> RiichiState:
         """A copy with some fields changed, without re-running ``__init__`` (the record is
