@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from itertools import chain
+from operator import eq
 from typing import Any
 
 from spec.errors import RuleError
 from spec.melds import Meld
 from spec.objects import OBJECT
-from spec.tiles import Tile, tiles_at
+from spec.tiles import RED_FIVES, Tile, tiles_at
 from spec.tileset import TileSet
 
 Path = tuple[str | int, ...]
@@ -77,10 +77,13 @@ def copy_problems(
     path: Path = (),
 ) -> list[RuleError]:
     """Tiles seen more often than the set holds them: the hand, its melds and ``shown``."""
-    seen = Counter(chain(concealed, *(meld.tiles for meld in melds), shown))
+    seen = [*concealed, *shown]
+    for meld in melds:
+        seen += meld.tiles
+    seen.sort()
     if _within_copies(tiles, seen):
         return []
-    return located_copy_problems(tiles, seen, path or ("concealed",))
+    return located_copy_problems(tiles, Counter(seen), path or ("concealed",))
 
 
 def located_copy_problems(tiles: TileSet, seen: Counter[Tile], where: Path) -> list[RuleError]:
@@ -111,18 +114,25 @@ def located_copy_problems(tiles: TileSet, seen: Counter[Tile], where: Path) -> l
     return problems
 
 
-def _within_copies(tiles: TileSet, seen: Counter[Tile]) -> bool:
-    """Whether every check of :func:`copy_problems` passes, read from the counts in one
-    pass (the located problems are listed only otherwise): a red five seen within its red
-    copies (one at least, as that check says) and, with its plain fives, within the copies;
-    a plain five within the copies its red ones leave; any other tile within the copies."""
+def _within_copies(tiles: TileSet, seen: list[Tile]) -> bool:
+    """Whether every check of :func:`copy_problems` passes, read from the tiles ``seen`` in
+    order (the located problems are listed only otherwise): no tile more often than the
+    copies (in order, a tile ``copies`` places on would be the same tile); a five seen
+    within the copies its red ones leave, a red five within its red copies (one at least,
+    as that check says) and, with its plain fives, within the copies."""
     copies, most = tiles.copies, tiles.most_seen
-    for tile, count in seen.items():
-        if count > most.get(tile, copies):
+    if any(map(eq, seen, seen[copies:])):
+        return False
+    for five in _FIVES.intersection(seen):  # most hands hold none or few
+        count = seen.count(five)
+        if count > most[five]:
             return False
-        if tile.is_red and count + seen[tile.normal] > copies:
+        if five.is_red and count + seen.count(five.normal) > copies:
             return False
     return True
+
+
+_FIVES = frozenset(t for red in RED_FIVES.values() for t in (red, red.normal))  # most_seen's
 
 
 def shown_tiles(given: Mapping[str, Any]) -> tuple[Tile, ...]:
