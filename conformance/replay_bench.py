@@ -170,7 +170,8 @@ def _timed_replay(
     clock: PartClock, engine: Engine, sent: list[Mapping[str, Any]]
 ) -> Iterator[Engine]:
     """While inside, the log's reading, the conversion and ``replay_hand`` timed by
-    ``clock``, and an engine whose answers are (the requests appended to ``sent``)."""
+    ``clock`` (this module's and the replay's names rebound), and ``engine`` with its
+    answers timed (each request appended to ``sent``)."""
 
     def sending(request: Mapping[str, Any]) -> str:
         sent.append(request)
