@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from mjlog_logs import mjlog_of
 
 from conformance.cli import main
@@ -263,9 +264,9 @@ def test_a_hand_played_after_a_player_fell_below_zero_differs_under_the_busting_
           "busting=false"])  # fmt: skip
     playing_on = json.loads(capsys.readouterr().out)["hands"]
     assert [h["verdict"] for h in playing_on] == ["agrees", "agrees"]
-    # the engine's match model decides (a match of unknown length taken up at the first
-    # hand's points), not a check of the replay's own
-    assert hands[1]["engine"] == "game end: the game ends after hand 1"
+    # the engine's match model decides (a match of unknown length taken up at the
+    # second hand's points, east at -1,000), not a check of the replay's own
+    assert hands[1]["engine"] == "game end: the game ended before this hand"
 
 
 def test_a_log_taken_up_with_a_player_below_zero_differs_on_its_first_hand(
@@ -312,3 +313,25 @@ def test_a_game_played_past_a_bust_agrees_with_an_engine_whose_match_never_busts
     assert [r.verdict for r in compared] == [Verdict.AGREES, Verdict.AGREES]
     busting = compare_games(engine, "riichi-tenhou", replays, finder)
     assert [r.verdict for r in busting] == [Verdict.AGREES, Verdict.DIFFERS]
+
+
+def test_a_hand_played_past_a_bust_is_proposed_as_the_table_before_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the proposal is the match the engine was asked: the table before the second hand
+    # (south deals, east at -1,000), no hand played, the log's claim that it is not over
+    path, out = tmp_path / "game.json", tmp_path / "proposed"
+    path.write_text(json.dumps(_past_bust_game(), ensure_ascii=False), encoding="utf-8")
+    argv = ["replay", str(path), "--variant", "riichi-tenhou", "--format", "json"]
+    main([*argv, "--propose", str(out)])
+    (name,) = json.loads(capsys.readouterr().out)["proposed"]
+    document = yaml.safe_load(Path(name).read_text(encoding="utf-8"))
+    assert (document["kind"], document["rules"]) == ("match", ["riichi.house.busting"])
+    assert document["given"]["length"] == "unknown"
+    assert document["given"]["dealer"] == "south"
+    assert document["given"]["points"] == {
+        "east": -1000, "south": 26300, "west": 25000, "north": 49700
+    }  # fmt: skip
+    assert document["given"]["hands"] == []
+    assert document["expect"] == {"final": {"ended": False, "hands_played": 0}}
+    assert main(["check", name]) == 1  # the engine's match is over

@@ -17,11 +17,10 @@ Who was tenpai at an exhaustive draw is read from the noten payments; where none
 of that hand (the log writes no more).
 
 A game the log does not hold whole or whose length it does not name is compared on busting
-alone: each run of its consecutive hands whose outcomes are known (a hand whose tenpai is
-known to neither breaks a run) is sent as a ``match`` request of unknown length taken up at
-the run's first hand, with that hand's dealer, points and sticks; a hand the log plays after
-the engine's end differs on the ``game end`` (riichi.house.busting: the engine's rule, the
-table's ``busting`` option or its profile's, decides; the replay states none of its own).
+alone: the table before each hand (its dealer, the log's points and the sticks) is sent as
+a ``match`` request of unknown length with no hand played, and a hand the engine says comes
+after the match's end differs on the ``game end`` (riichi.house.busting: the engine's rule,
+the table's ``busting`` option or its profile's, decides; the replay states none of its own).
 """
 
 from __future__ import annotations
@@ -127,40 +126,31 @@ def _bust_only(
     engine: Engine, variant: str, game: Sequence[HandReplay], finder: RuleFinder
 ) -> dict[int, HandReplay]:
     """The hands of ``game`` whose replay changes, the game compared on the busting rule
-    alone: each run of consecutive hands whose outcomes are known is sent as a match of
-    unknown length taken up at the run's first hand (:func:`_taken_up`), and a hand the log
-    plays after the engine's end of the game differs on the game's end (the engine's
-    riichi.house.busting decides, the table's option or the profile's)."""
+    alone: the table before each agreeing hand (:func:`_taken_up`) is sent as a match of
+    unknown length with no hand played, and when the engine says that match is over (its
+    riichi.house.busting decides: the table's option or the profile's), the log played the
+    hand after the game's end. Each hand is taken up at the log's own points, not carried
+    over from the hands before: a payment the engine makes otherwise (a difference of that
+    hand, reported there) does not move the game's end."""
     changed: dict[int, HandReplay] = {}
-    for first, run in _runs(game):
-        request = _taken_up(variant, run)
-        if request is not None:
-            found = _compared(engine, run, request, finder, whole=False)
-            changed.update({first + number: replay for number, replay in found.items()})
+    for number, replay in enumerate(game):
+        request = _taken_up(variant, replay) if replay.verdict is Verdict.AGREES else None
+        answer = engine.evaluate(request) if request is not None else {}
+        final = answer.get("final")
+        if isinstance(final, Mapping) and final.get("ended") is True:
+            rule = _deciding_rule(finder, replay, final)
+            logged = "the game goes on: this hand is played"
+            ended = "the game ended before this hand"
+            changed.update(_differs(game, number, logged, ended, rule, request))
     return changed
 
 
-def _runs(game: Sequence[HandReplay]) -> list[tuple[int, list[HandReplay]]]:
-    """The runs of consecutive hands of ``game`` (by their numbers) whose outcomes are
-    known, each with the index of its first hand in ``game``."""
-    runs: list[tuple[int, list[HandReplay]]] = []
-    for index, replay in enumerate(game):
-        if replay.outcome is None:
-            continue
-        run = runs[-1][1] if runs and runs[-1][0] + len(runs[-1][1]) == index else []
-        if run and run[-1].hand.number + 1 == replay.hand.number:
-            run.append(replay)
-        else:
-            runs.append((index, [replay]))
-    return runs
-
-
-def _taken_up(variant: str, run: Sequence[HandReplay]) -> dict[str, Any] | None:
-    """The match request of ``run``'s hands, of unknown length, taken up at its first hand:
-    that hand's dealer, each player's points and the sticks on the table, seats counted
-    from the log's player 0 as the outcomes count them; None when the log does not give
-    them (points as whole numbers, one per player)."""
-    start = run[0].hand.start.data
+def _taken_up(variant: str, replay: HandReplay) -> dict[str, Any] | None:
+    """The match request of the table before ``replay``'s hand, with no hand played and of
+    unknown length: the hand's dealer, each player's points and the sticks on the table,
+    seats counted from the log's player 0; None when the log does not give them (points as
+    whole numbers, one per player)."""
+    start = replay.hand.start.data
     players = len(start.get("tehais", ()))
     scores = start.get("scores")
     sticks = start.get("kyotaku", 0)
@@ -176,7 +166,7 @@ def _taken_up(variant: str, run: Sequence[HandReplay]) -> dict[str, Any] | None:
         "dealer": SEATS[oya],
         "points": {SEATS[index]: points for index, points in enumerate(scores)},
         "sticks": sticks,
-        "hands": [replay.outcome for replay in run],
+        "hands": [],
     }
     options = start.get("options")
     if isinstance(options, Mapping) and options:
@@ -190,21 +180,14 @@ def _whole(value: object, low: int, high: int) -> TypeGuard[int]:
 
 
 def _compared(
-    engine: Engine,
-    game: Sequence[HandReplay],
-    request: Mapping[str, Any],
-    finder: RuleFinder,
-    whole: bool = True,
+    engine: Engine, game: Sequence[HandReplay], request: Mapping[str, Any], finder: RuleFinder
 ) -> dict[int, HandReplay]:
-    """The hands of ``game`` whose replay changes, its match ``request`` answered: the
-    first hand where the engine's end of the game and the log's differ, when it agreed
-    until then; a ``whole`` game's last hand, when the engine ends the game there too,
-    exercised the rule that ended it. A game not ``whole`` (:func:`_bust_only`) is not
-    compared at its last hand: the log may end it there for another reason."""
+    """The hands of the whole ``game`` whose replay changes, its match ``request``
+    answered: the first hand where the engine's end of the game and the log's differ, when
+    it agreed until then; the last hand, when the engine ends the game there too, exercised
+    the rule that ended it."""
     after, refused = _after(engine, request)
     last = len(game) - 1
-    if refused is not None and not whole and not after:
-        return _over_before(engine, game, request, finder, refused)
     if refused is not None:
         logged = f"hand {len(after) + 1} of the game is played"
         engine_says = f"the match refuses it: {refused}"
@@ -217,38 +200,18 @@ def _compared(
             rule = _deciding_rule(finder, game[number], state)
             shown = _up_to(request, number + 1)
             return _differs(game, number + 1, logged, engine_says, rule, shown)
-        if not ended and number == last and whole:
+        if not ended and number == last:
             rule = _deciding_rule(finder, game[number], state)
             engine_says = f"the game goes on ({_next_hand(state)})"
             logged = "the game ends after this hand"
             return _differs(game, number, logged, engine_says, rule, request)
-    if len(after) <= last or not whole:
+    if len(after) <= last:
         return {}
     rule = _deciding_rule(finder, game[last], after[last])
     final = game[last]
     if rule is None or final.verdict is not Verdict.AGREES or rule in final.rules:
         return {}
     return {last: replace(final, rules=(*final.rules, rule))}
-
-
-def _over_before(
-    engine: Engine,
-    game: Sequence[HandReplay],
-    request: Mapping[str, Any],
-    finder: RuleFinder,
-    refused: str,
-) -> dict[int, HandReplay]:
-    """The first hand of a match taken up mid-game, which the engine refuses: a difference
-    of the game's end when the match had ended before it (the engine's final state of the
-    match with no hand played), else the engine's words."""
-    before = _up_to(request, 0)
-    answer = engine.evaluate(before)
-    final = answer.get("final") if "error" not in answer else None
-    if isinstance(final, Mapping) and final.get("ended") is True:
-        rule = _deciding_rule(finder, game[0], final)
-        logged = "the game goes on: this hand is played"
-        return _differs(game, 0, logged, "the game ended before this hand", rule, before)
-    return _differs(game, 0, "hand 1 is played", f"the match refuses it: {refused}", None, None)
 
 
 def _up_to(request: Mapping[str, Any], hands: int) -> dict[str, Any]:

@@ -39,12 +39,15 @@ def proposal(replay: HandReplay, variant: str, finder: RuleFinder) -> dict[str, 
     kind = str(replay.request.get("kind", "play"))
     if kind == "match":
         # the hands through the one differing when the log ends the game after it, through
-        # the one before when the log goes on (conformance.replay.game_end._differs)
+        # the one before when the log goes on (conformance.replay.game_end._differs); none
+        # for the table before the hand, taken up at the log's points (_bust_only)
         played = len(given["hands"])
         ended = played > hand.number
         expect: dict[str, Any] = {"final": {"ended": ended, "hands_played": played}}
         says = "ends" if ended else "goes on"
         title = f"Replay {label}: the game {says} after hand {played}, as the log says"
+        if not played:
+            title = f"Replay {label}: the game is not over before this hand, as the log says"
     elif replay.verdict is Verdict.REFUSED:
         assert replay.step is not None
         given["actions"] = list(given["actions"][: replay.step + 1])
