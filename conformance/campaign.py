@@ -137,6 +137,12 @@ def run_shards(
     return [result for part in parts for result in part]
 
 
+def forked(workers: int, dask: str | None) -> bool:
+    """Whether a campaign's local workers are forked from this process, and so start with
+    what it holds (:func:`run_campaign`)."""
+    return dask is None and workers > 1 and _forking() is not None
+
+
 def _forking() -> BaseContext | None:
     """The ``fork`` start method where it is safe and cheap (Linux, where it is the
     default up to Python 3.13): a worker starts as a copy of the command, with everything it
@@ -192,7 +198,7 @@ def run_campaign(
     count = shard_count(workers, start.shards)
     if done is not None:
         count = max(count, COUNTED_SHARDS)
-    if dask is None and workers > 1 and _forking() is not None and len(items) > 1:
+    if forked(workers, dask) and len(items) > 1:
         if start.warm is not None:
             start.warm()
         parts = shards_of(range(len(items)), count)

@@ -11,11 +11,15 @@ whole game and names its length is compared as a game too: when it ends
 are replayed in shards (:mod:`conformance.campaign`): here, in ``--workers`` processes or on
 a Dask cluster (``--dask``), with the same report. With logs enough to keep every local
 worker busy (:data:`~conformance.campaign.SHARDS_PER_WORKER` each), the campaign is cut by
-log: each worker reads its own logs, and the command reads none. Otherwise the command reads
-the logs and the campaign is cut by hand. Either way a replay comes back with only the first
-event of an agreeing hand (a diverging one keeps its events, for ``--propose``). On a
-terminal, a progress line on standard error counts the hands replayed, or the logs when the
-campaign is cut by log (:mod:`conformance.progress`).
+log: each worker reads its own logs, and the command reads none. With fewer logs on local
+workers, an MJAI log is cut into its games, each a run of its lines that the command finds
+without reading the events (:func:`~conformance.replay.mjai.game_starts`) and that a worker
+reads and replays; the command reads any other log, cut by hand. On a Dask cluster, or in
+one process, the command reads the logs and the campaign is cut by hand. Either way a replay
+comes back with only the first event of an agreeing hand (a diverging one keeps its events,
+for ``--propose``). On a terminal, a progress line on standard error counts the hands
+replayed, the logs when the campaign is cut by log, or the games when by game
+(:mod:`conformance.progress`).
 """
 
 from __future__ import annotations
@@ -23,10 +27,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +40,7 @@ from conformance.campaign import (
     CampaignError,
     Start,
     add_campaign_arguments,
+    forked,
     run_campaign,
     shard_count,
 )
@@ -45,10 +50,11 @@ from conformance.problems import Problem, ProblemsError
 from conformance.progress import add_progress_argument, progress_for
 from conformance.proposals import UnwritableError
 from conformance.replay.game_end import LENGTH, compare_games
-from conformance.replay.mjai import MAX_LOG_BYTES, LoggedHand, read_mjai
+from conformance.replay.mjai import MAX_LOG_BYTES, LoggedHand, game_starts, read_lines, read_mjai
 from conformance.replay.mjlog import is_mjlog, parse_mjlog
 from conformance.replay.propose import write_proposal
 from conformance.replay.replay import HandReplay, Verdict, replay_hand
+from conformance.replay.report import print_text, rule_tally, shown
 from conformance.replay.rules import finder_for
 from conformance.replay.tenhou import is_tenhou, parse_tenhou
 from conformance.usage import UsageError, variant_id
@@ -149,6 +155,92 @@ def by_log(logs: Sequence[str], workers: int, dask: str | None) -> bool:
     return dask is None and len(logs) >= SHARDS_PER_WORKER * workers
 
 
+@dataclass(frozen=True)
+class Part:
+    """A part of a campaign on forked workers: the games of an MJAI log's ``lines`` (read
+    by the command, held by the workers) from ``start`` to ``stop``, which its worker reads
+    (from one clean game start, :func:`~conformance.replay.mjai.game_starts`, to the next);
+    or a hand of another log, which the command read (``unread``: the problems of that
+    log's unreadable hands, with its first part)."""
+
+    file: str
+    lines: Sequence[str] = ()
+    start: int = 0
+    stop: int = 0
+    hands: tuple[LoggedHand, ...] = ()
+    unread: tuple[Problem, ...] = ()
+
+
+@dataclass(frozen=True)
+class PartReplayed:
+    """A part's hands replayed and the problems of those that could not be read, its games
+    numbered from 0 when the worker read its lines, and the game its last line is in."""
+
+    log: LogReplayed
+    last_game: int = -1
+
+
+def parts_of(name: str, log_format: str, options: Mapping[str, Any]) -> list[Part]:
+    """The parts of one log: an MJAI log's games (read as text here, not as events), each
+    run of lines from a clean game start to the next; any other log read here, a part for
+    each of its hands (with its problems, the first)."""
+    try:
+        content = opened(Path(name), name, log_format)
+    except ProblemsError as error:
+        return [Part(name, unread=tuple(error.problems))]
+    if isinstance(content, str):
+        lines = content.splitlines()
+        cuts = [0, *game_starts(lines, name), len(lines)]
+        return [Part(name, lines, start, stop) for start, stop in pairwise(cuts)]
+    hands, unread = parsed(content, name)
+    parts = [Part(name, hands=(hand,)) for hand in with_options(hands, options)] or [Part(name)]
+    return [replace(parts[0], unread=tuple(unread)), *parts[1:]]
+
+
+def replay_parts(
+    variant: str, options: Mapping[str, Any], parts: Sequence[Part]
+) -> list[PartReplayed]:
+    """Read (an MJAI log's lines) and replay parts of logs, one result each (run in a
+    forked worker)."""
+    out = []
+    for part in parts:
+        if not part.lines:
+            replayed = replay_hands(variant, part.hands)
+            out.append(PartReplayed(LogReplayed(part.unread, tuple(replayed))))
+            continue
+        lines = part.lines[part.start : part.stop]
+        hands, unread, last_game = read_lines(lines, part.file, part.start + 1)
+        replayed = replay_hands(variant, with_options(hands, options))
+        out.append(PartReplayed(LogReplayed(tuple(unread), tuple(replayed)), last_game))
+    return out
+
+
+def _numbered(
+    parts: Sequence[Part], done: Sequence[PartReplayed]
+) -> tuple[list[Problem], list[Replayed]]:
+    """The parts' problems and replays, in order, each game numbered as in its log: a part
+    of an MJAI log that starts past its first line starts after the last game of the part
+    before it."""
+    unread: list[Problem] = []
+    results: list[Replayed] = []
+    first = 0  # the log's number of the part's game 0
+    for part, replayed in zip(parts, done, strict=True):
+        first = first if part.start else 0
+        unread += replayed.log.unread
+        results += [_moved(result, first) for result in replayed.log.hands]
+        first += replayed.last_game + 1
+    return unread, results
+
+
+def _moved(result: Replayed, games: int) -> Replayed:
+    """``result`` with its hand's game ``games`` further on in its log."""
+    if result.replay is None or not games:
+        return result
+    hand = result.replay.hand
+    moved = replace(result.replay, hand=replace(hand, game=hand.game + games))
+    return replace(result, replay=moved)
+
+
 def _warm(variant: str) -> None:
     """Load what every worker needs before they are forked: the engine's tables for the
     variant and its catalogue."""
@@ -156,50 +248,42 @@ def _warm(variant: str) -> None:
     finder_for(variant)
 
 
-def _shown(replay: HandReplay) -> dict[str, object]:
-    hand = replay.hand
-    return {
-        "file": hand.file,
-        "game": hand.game + 1,
-        "hand": hand.number + 1,
-        "start_line": hand.start.line,
-        "line": replay.line or hand.start.line,
-        "verdict": replay.verdict.value,
-        "step": replay.step,
-        "log": replay.logged,
-        "engine": replay.engine,
-        "passes_added": replay.passes,
-        "rule": replay.rule,
-        "rules": list(replay.rules),
-    }
-
-
-def rule_tally(replays: list[HandReplay]) -> dict[str, dict[str, int]]:
-    """For each rule a hand exercised: how many such hands agree, and how many diverge on
-    it (the rule their first divergence is about), by rule id."""
-    tally: dict[str, dict[str, int]] = {}
-    for replay in replays:
-        agreed = replay.verdict is Verdict.AGREES
-        for rule_id in replay.rules:
-            counts = tally.setdefault(rule_id, {"agrees": 0, "diverges": 0})
-            counts["agrees"] += agreed
-        if replay.rule is not None:
-            tally.setdefault(replay.rule, {"agrees": 0, "diverges": 0})["diverges"] += 1
-    return dict(sorted(tally.items()))
-
-
 def read_log(path: Path, name: str, log_format: str) -> tuple[list[LoggedHand], list[Problem]]:
     """The hands of one log file, MJAI, Tenhou JSON or mjlog (``auto``: as its first bytes
     look), and the problems of the hands that could not be read (the others are
     replayed); :class:`ProblemsError` when the file cannot be read."""
+    return parsed(opened(path, name, log_format), name)
+
+
+def parsed(content: bytes | TenhouText | str, name: str) -> tuple[list[LoggedHand], list[Problem]]:
+    """The hands of a log's content (:func:`opened`) and the problems of those that could
+    not be read."""
+    if isinstance(content, bytes):
+        read = parse_mjlog(content, name)
+        return list(read.hands), list(read.problems)
+    if isinstance(content, TenhouText):
+        return parse_tenhou(content.text, name)
+    return read_mjai(content, name)
+
+
+@dataclass(frozen=True)
+class TenhouText:
+    """A Tenhou JSON log's text (an MJAI log's is a plain ``str``)."""
+
+    text: str
+
+
+def opened(path: Path, name: str, log_format: str) -> bytes | TenhouText | str:
+    """A log file's content, as its format (``auto``: as its first bytes look) is read: an
+    mjlog's bytes, a Tenhou JSON log's text, or an MJAI log's text; :class:`ProblemsError`
+    when the file cannot be read."""
     raw = read_bounded(path, name, MAX_LOG_BYTES)
     if log_format == "mjlog" or (log_format == "auto" and is_mjlog(raw)):
-        read = parse_mjlog(raw, name)
-        return list(read.hands), list(read.problems)
+        return raw
     text = decode_utf8(raw, name)
     if log_format == "tenhou" or (log_format == "auto" and is_tenhou(text)):
-        return parse_tenhou(text, name)
-    return read_mjai(text, name)
+        return TenhouText(text)
+    return text
 
 
 def read_with_options(
@@ -295,14 +379,14 @@ def replay_command(args: argparse.Namespace) -> int:
         return 2
     if args.format == "json":
         report = {
-            "hands": [_shown(r) for r in replays],
+            "hands": [shown(r) for r in replays],
             "rules": rule_tally(replays),
             "problems": problems,
             "proposed": [str(path) for path in proposed],
         }
         print(json.dumps(report, indent=1))
     else:
-        _print_text(replays, problems)
+        print_text(replays, problems)
         for path in proposed:
             print(f"proposed: {path}")
     agreed = all(r.verdict is Verdict.AGREES for r in replays)
@@ -328,6 +412,17 @@ def _campaign(
         )
         unread = [problem for log in logs for problem in log.unread]
         return unread, [result for log in logs for result in log.hands]
+    if forked(workers, dask):
+        parts = [part for name in args.logs for part in parts_of(name, args.log_format, options)]
+        progress = progress_for(len(parts), _noun(parts), wanted=args.progress)
+        done = run_campaign(
+            partial(replay_parts, variant, options),
+            parts,
+            workers=workers,
+            start=start,
+            done=progress.advance if progress else None,
+        )
+        return _numbered(parts, done)
     read = [read_with_options(name, args.log_format, options) for name in args.logs]
     hands = [hand for log, _ in read for hand in log]
     progress = progress_for(len(hands), "hands", wanted=args.progress)
@@ -342,45 +437,14 @@ def _campaign(
     return [problem for _, unread in read for problem in unread], results
 
 
+def _noun(parts: Sequence[Part]) -> str:
+    """What a progress line counts: games (of MJAI logs), hands (of other logs) or parts."""
+    games = sum(bool(part.lines) for part in parts)
+    return "games" if games == len(parts) else "hands" if not games else "parts"
+
+
 def _propose(replays: list[HandReplay], variant: str, out: Path) -> list[Path]:
     """Each divergence as a proposed fixture under ``out``."""
     finder = finder_for(variant)
     written = (write_proposal(replay, variant, finder, out) for replay in replays)
     return [path for path in written if path is not None]
-
-
-def _print_text(replays: list[HandReplay], problems: int) -> None:
-    games: dict[tuple[str, int], list[HandReplay]] = {}
-    for replay in replays:
-        games.setdefault((replay.hand.file, replay.hand.game), []).append(replay)
-    for (file, game), hands in games.items():
-        print(f"{file} game {game + 1}: {len(hands)} hands: {_tally(hands)}")
-        for r in hands:
-            if r.verdict is Verdict.AGREES:
-                continue
-            step = f" step {r.step}" if r.step is not None else ""
-            print(f"  {r.where}: hand {r.hand.number + 1}{step}: {r.verdict.value}")
-            if r.logged:
-                print(f"    log:    {r.logged}")
-            print(f"    engine: {r.engine}")
-            if r.rule:
-                print(f"    rule:   {r.rule}")
-    tally = rule_tally(replays)
-    if tally:
-        print("by rule (hands that exercised it: agree / diverge on it):")
-        width = max(len(rule_id) for rule_id in tally)
-        for rule_id, by_verdict in tally.items():
-            agrees, diverges = by_verdict["agrees"], by_verdict["diverges"]
-            print(f"  {rule_id:<{width}}  {agrees:>5} / {diverges}")
-    counts = _tally(replays)
-    print(
-        f"{len(replays)} hands replayed"
-        + (f": {counts}" if counts else "")
-        + (f"; {problems} problems in the logs" if problems else "")
-    )
-
-
-def _tally(replays: list[HandReplay]) -> str:
-    """``12 agrees, 1 refused``: how many hands had each verdict."""
-    counts = Counter(r.verdict.value for r in replays)
-    return ", ".join(f"{n} {verdict}" for verdict, n in sorted(counts.items()))

@@ -3,9 +3,13 @@ random play give the one-worker report exactly in two workers, however the campa
 
 from __future__ import annotations
 
+import dataclasses
+import gzip
+import random
 import re
 import sys
 from collections.abc import Sequence
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -15,7 +19,7 @@ from conformance.campaign import SMALL_SHARDS_PER_WORKER, Start, run_campaign, r
 from conformance.cli import main
 from conformance.corpus import load_catalogues, load_corpus
 from conformance.problems import Problem
-from conformance.replay.mjai import LoggedHand
+from conformance.replay.mjai import LoggedHand, game_starts, read_lines, read_mjai
 from conformance.replay.replay import Verdict
 from conformance.replay.rules import finder_for
 from conformance.replay_cli import by_log, read_with_options, replay_hands
@@ -202,3 +206,113 @@ def test_a_replays_rules_read_from_its_catalogues_alone_are_those_of_the_whole_c
     assert finder_for(variant).rules == whole.rules_of(variant) == alone.rules_of(variant)
     assert all(whole.catalogues[name] == read for name, read in alone.catalogues.items())
     assert len(alone.catalogues) == 1 + (whole.catalogues[variant].inherits is not None)
+
+
+BENCH_LOG = Path(__file__).parent / "bench_logs" / "riichienv-4p-tenhou.jsonl.gz"
+
+
+def _games(count: int) -> list[str]:
+    """The lines of the first ``count`` games of the shipped four-player bench log."""
+    lines = gzip.decompress(BENCH_LOG.read_bytes()).decode().splitlines()
+    starts = [i for i, line in enumerate(lines) if '"start_game"' in line]
+    return lines[: starts[count]]
+
+
+def _marred(lines: list[str], seed: int) -> list[str]:
+    """``lines`` with some of what a real archive holds: lines lost, blank or garbled, an
+    end_kyoku or end_game missing, start_game escaped, written inside a hand or named in a
+    string, a hand left open at the end."""
+    rng = random.Random(seed)
+    out = list(lines)
+    for _ in range(6):
+        at = rng.randrange(len(out) + 1)
+        starts = [i for i, line in enumerate(out) if '"start_game"' in line] or [at]
+        end = rng.choice([i for i, line in enumerate(out) if '"end_kyoku"' in line] or [at])
+        match rng.randrange(12):
+            case 0:
+                del out[at : at + 1]
+            case 1:
+                out.insert(at, rng.choice(["", "   ", "{not json", "[1, 2]", '{"type": "nope"}']))
+            case 2:
+                del out[end : end + 1]
+            case 3:
+                out = [line for line in out if '"end_game"' not in line or rng.random() < 0.5]
+            case 4:
+                escaped = rng.choice(starts)
+                out[escaped : escaped + 1] = [
+                    line.replace('"start_game"', '"start_gam\\u0065"')
+                    for line in out[escaped : escaped + 1]
+                ]
+            case 5:
+                out.insert(at, '{"type": "start_game", "names": ["a", "b", "c", "d"]}')
+            case 6:
+                out.insert(at, '{"type": "dahai", "actor": 0, "pai": "start_game"}')
+            case 7:
+                out = out[:end]
+            case _:
+                pass
+    return out
+
+
+def _read_in_parts(lines: list[str], file: str) -> tuple[list[LoggedHand], list[Problem]]:
+    """The log read part by part, cut at its clean game starts, each part's games numbered
+    on from the last game of the part before it."""
+    hands: list[LoggedHand] = []
+    problems: list[Problem] = []
+    first = 0
+    for start, stop in pairwise([0, *game_starts(lines, file), len(lines)]):
+        read, found, last_game = read_lines(lines[start:stop], file, start + 1)
+        hands += [dataclasses.replace(hand, game=hand.game + first) for hand in read]
+        problems += found
+        first += last_game + 1
+    return hands, problems
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_an_mjai_log_read_in_parts_cut_at_its_clean_game_starts_is_read_as_a_whole(
+    seed: int,
+) -> None:
+    lines = _games(4) if seed == 0 else _marred(_games(4), seed)
+    assert _read_in_parts(lines, "log.jsonl") == read_mjai("\n".join(lines), "log.jsonl")
+    if seed == 0:
+        assert len(game_starts(lines, "log.jsonl")) == 3  # every game of a clean log
+
+
+def test_a_start_game_inside_a_hand_or_written_escaped_is_no_cut() -> None:
+    lines = _games(3)
+    starts = game_starts(lines, "log.jsonl")
+    escaped = [line.replace('"start_game"', '"start_gam\\u0065"') for line in lines]
+    assert game_starts(escaped, "log.jsonl") == []
+    open_hand = [line for i, line in enumerate(lines) if i != starts[0] - 2]  # its end_kyoku
+    assert game_starts(open_hand, "log.jsonl") == [starts[1] - 1]
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux only")
+@pytest.mark.parametrize("report", ["text", "json"])
+def test_one_mjai_log_in_two_workers_gives_the_one_worker_report_and_the_command_reads_no_event(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    report: str,
+) -> None:
+    """Its games are read by the workers, a part each from one clean game start to the
+    next: the command reads the log's text and the lines naming start_game, nothing else."""
+    log = tmp_path / "log.jsonl"
+    log.write_text("\n".join(_marred(_games(4), 34)), encoding="utf-8")
+    read: list[int] = []
+
+    def counted(content: object, file: str) -> tuple[list[LoggedHand], list[Problem]]:
+        assert isinstance(content, str)
+        read.append(len(content))
+        return reading(content, file)
+
+    reading = replay_cli.parsed
+    monkeypatch.setattr(replay_cli, "parsed", counted)
+    argv = [str(log), "--variant", "riichi-tenhou", "--option", "length=east-south"]
+    argv += ["--format", report]
+    alone = (main(["replay", *argv]), *capsys.readouterr())
+    assert read == [len(log.read_text())]  # in one process: here, whole
+    assert (main(["replay", *argv, "--workers", "2"]), *capsys.readouterr()) == alone
+    assert read == [len(log.read_text())]  # in two workers: there, in parts
+    assert "log-syntax" in alone[2]
+    assert "39 hands" in alone[1] or alone[1].count('"verdict"') == 39

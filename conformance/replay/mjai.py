@@ -111,13 +111,25 @@ def _parse_line(file: str, number: int, text: str) -> tuple[Event | None, Proble
 def read_mjai(text: str, file: str) -> tuple[list[LoggedHand], list[Problem]]:
     """The hands of an MJAI log's ``text``, and the problems of its bad lines: a hand
     holding one is left out (its problem says where), the other hands are read."""
+    hands, problems, _ = read_lines(text.splitlines(), file)
+    return hands, problems
+
+
+def read_lines(
+    lines: Sequence[str], file: str, first: int = 1
+) -> tuple[list[LoggedHand], list[Problem], int]:
+    """:func:`read_mjai` of a log's ``lines`` (``text.splitlines()``), numbered from
+    ``first``, and the number of the game the last line is in (-1 before any). Lines from
+    a clean game start (:func:`game_starts`) to the end of a log, or to its next clean game
+    start, read alone, are read as a reading of the whole log reads them, their games
+    numbered from 0."""
     hands: list[LoggedHand] = []
     current: list[Event] | None = None
     spoiled = False  # the current hand holds a bad line
     game, number = -1, 0
     problems: list[Problem] = []
-    line = 0
-    for line, raw in enumerate(text.splitlines(), start=1):
+    line = first - 1
+    for line, raw in enumerate(lines, start=first):
         if not raw.strip():
             continue
         event, problem = _parse_line(file, line, raw)
@@ -155,7 +167,44 @@ def read_mjai(text: str, file: str) -> tuple[list[LoggedHand], list[Problem]]:
                 current.append(event)
     if current is not None:
         problems.append(Problem(file, line, 1, "log-order", "the last hand has no end_kyoku"))
-    return hands, problems
+    return hands, problems, game
+
+
+LOOK_BACK = 16  # lines read back from a start_game to find that no hand is open there
+
+
+def game_starts(lines: Sequence[str], file: str) -> list[int]:
+    """The indices of the lines of ``lines`` where a game starts clean: a ``start_game``
+    event with no hand open before it (the last ``start_kyoku`` or ``end_kyoku`` among the
+    :data:`LOOK_BACK` lines before it is an ``end_kyoku``; other lines, blank or bad,
+    change nothing). A reading (:func:`read_lines`) holds nothing there but the game's
+    number, so the log can be read in parts cut there, each part by another worker. Found
+    by reading only the lines that name ``start_game`` and a few before each: a
+    ``start_game`` written otherwise (escaped) is no cut, only a longer part."""
+    return [
+        index
+        for index, raw in enumerate(lines)
+        if index
+        and "start_game" in raw
+        and _type(file, index, raw) == "start_game"
+        and _last_framing(lines, file, index) == "end_kyoku"
+    ]
+
+
+def _last_framing(lines: Sequence[str], file: str, index: int) -> str | None:
+    """The type of the last ``start_kyoku`` or ``end_kyoku`` event among the
+    :data:`LOOK_BACK` lines before line ``index`` (None when there is none there)."""
+    for before in range(index - 1, max(index - LOOK_BACK, 0) - 1, -1):
+        kind = _type(file, before, lines[before])
+        if kind in ("start_kyoku", "end_kyoku"):
+            return kind
+    return None
+
+
+def _type(file: str, index: int, raw: str) -> str | None:
+    """The type of the event on line ``index``; None for a blank or bad line."""
+    event, _ = _parse_line(file, index + 1, raw) if raw.strip() else (None, None)
+    return None if event is None else event.type
 
 
 def _game_ends(hand: LoggedHand) -> LoggedHand:
