@@ -13,9 +13,10 @@ import json
 import re
 from collections.abc import Callable
 from functools import cache
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 import fastjsonschema
+from fastjsonschema.draft04 import CodeGeneratorDraft04
 from fastjsonschema.draft2019 import CodeGeneratorDraft2019
 from fastjsonschema.ref_resolver import RefResolver
 from jsonschema import Draft202012Validator, validators
@@ -83,13 +84,15 @@ _HANDLERS = {"https": _shipped, "http": _shipped}
 def fast_check(name: str) -> Callable[[Any], Any]:
     """The schema compiled to Python code by fastjsonschema: a quick yes for valid documents
     (the schemas use only keywords it implements); jsonschema explains a no."""
-    return _whole(_compiled(copy.deepcopy(schema(name))))
+    floats = _may_hold_float(schema(name), _resolver(name))
+    return _whole(_compiled(copy.deepcopy(schema(name))), floats)
 
 
 @cache
 def fast_check_definition(name: str, definition: str) -> Callable[[Any], Any]:
     """One definition (``$defs``) of a schema, compiled (see :func:`fast_check`)."""
-    return _whole(_compiled(_definition(name, definition)))
+    floats = _may_hold_float(_definition(name, definition), _resolver(name))
+    return _whole(_compiled(_definition(name, definition)), floats)
 
 
 def _compiled(definition: dict[str, Any]) -> Callable[[Any], Any]:
@@ -116,7 +119,10 @@ class _QuickCode(CodeGeneratorDraft2019):
     that an ``if`` or a ``not`` whose schema only asks fields to be present or to be one of
     some strings (:func:`_condition`) is written as a Python condition, where fastjsonschema
     tries the schema and catches its refusal (two exceptions, about 2 us, for the ``win``
-    of every self-draw)."""
+    of every self-draw); and that an integer is an int, as draft 4 had it, not a float
+    with no fraction (mjspec's integers: see the module's docstring)."""
+
+    generate_type = CodeGeneratorDraft04.generate_type
 
     def generate_if_then_else(self) -> None:
         code: Any = self  # fastjsonschema's generator is untyped
@@ -181,9 +187,13 @@ def _literal(line: str) -> str:
     return line.replace("{", "{{").replace("}", "}}")
 
 
-def _whole(compiled: Callable[[Any], Any]) -> Callable[[Any], Any]:
+def _whole(compiled: Callable[[Any], Any], floats: bool = True) -> Callable[[Any], Any]:
     """fastjsonschema takes 11.0 for an integer; no mjspec schema admits a float at all, so
-    a document holding one is no quick yes (jsonschema then says where and why)."""
+    a document holding one is no quick yes (jsonschema then says where and why). Unless
+    the code refuses every float itself (not ``floats``: :func:`_may_hold_float`), the
+    document is searched for one."""
+    if not floats:
+        return compiled
 
     def check(data: Any) -> Any:
         result = compiled(data)
@@ -192,6 +202,63 @@ def _whole(compiled: Callable[[Any], Any]) -> Callable[[Any], Any]:
         return result
 
     return check
+
+
+class Resolving(Protocol):
+    """What resolves a ``$ref`` (a ``referencing`` resolver): its target's ``contents``,
+    and the ``resolver`` of the refs found there."""
+
+    def lookup(self, ref: str) -> Any: ...
+
+
+def _may_hold_float(
+    part: Any, resolver: Resolving, open_refs: frozenset[str] = frozenset()
+) -> bool:
+    """Whether a document passing ``part`` may hold a float, its integers being ints (the
+    quick check's are: :class:`_QuickCode`): a place admits one unless its types, enum or
+    const leave none out, and an object's fields or an array's items each may (an object
+    open to other fields, or an array of any items, may). Keywords that only narrow (not,
+    bounds, propertyNames...) are not read: a yes may be too cautious, never a no."""
+    if not isinstance(part, dict):
+        return part is not False
+
+    def may(below: Any) -> bool:
+        return _may_hold_float(below, resolver, open_refs)
+
+    reference = part.get("$ref")
+    if reference in open_refs:
+        return False  # a float further down this loop is found on the way in
+    if reference is not None:
+        found = resolver.lookup(reference)
+        if not _may_hold_float(found.contents, found.resolver, open_refs | {reference}):
+            return False
+    if not all(map(may, part.get("allOf", ()))):
+        return False
+    if any(key in part and not any(map(may, part[key])) for key in ("anyOf", "oneOf")):
+        return False
+    if "if" in part and not (may(part.get("then", True)) or may(part.get("else", True))):
+        return False
+    if "enum" in part or "const" in part:
+        values = part.get("enum", [part.get("const")])
+        return not all(isinstance(value, str) or value is None for value in values)
+    types = part.get("type", _EVERY_TYPE)
+    types = {types} if isinstance(types, str) else set(types)
+    fields = [*part.get("properties", {}).values(), *part.get("patternProperties", {}).values()]
+    fields.append(part.get("additionalProperties", True))
+    items = [*part.get("prefixItems", ()), part.get("items", True)]
+    return (
+        "number" in types
+        or ("object" in types and any(map(may, fields)))
+        or ("array" in types and any(map(may, items)))
+    )
+
+
+_EVERY_TYPE = ("null", "boolean", "object", "array", "number", "string", "integer")
+
+
+def _resolver(name: str) -> Resolving:
+    """Resolves a ``$ref`` of the schema ``name`` among the shipped schemas."""
+    return _registry().resolver(schema(name)["$id"])
 
 
 def _holds_float(data: Any) -> bool:

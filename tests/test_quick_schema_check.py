@@ -17,7 +17,16 @@ from conformance.corpus import load_corpus
 from conformance.yamlsafe import load_file
 from spec import SCENARIOS_DIR
 from spec.requests import KINDS
-from spec.schemas import _HANDLERS, _definition, _whole, fast_check, fast_check_definition, schema
+from spec.schemas import (
+    _HANDLERS,
+    _definition,
+    _may_hold_float,
+    _resolver,
+    _whole,
+    fast_check,
+    fast_check_definition,
+    schema,
+)
 
 BROKEN_PER_KIND = 100  # requests of each kind broken in every place
 
@@ -152,3 +161,35 @@ def test_a_whole_fixture_gets_the_same_quick_check_as_from_fastjsonschemas_own_c
         refused += not passes
     assert len(paths) > 1000
     assert refused > len(broken)
+
+
+@pytest.mark.parametrize(
+    ("part", "may"),
+    [
+        ({"type": "integer"}, False),  # the quick check's integers are ints
+        ({"type": "number"}, True),
+        ({"type": ["string", "boolean"]}, False),
+        ({"enum": ["a", "b"]}, False),
+        ({"enum": [1, 2]}, True),  # not read: an enum of numbers may be cautious
+        ({"type": "object"}, True),  # open to any field
+        ({"type": "object", "additionalProperties": False}, False),
+        ({"type": "object", "additionalProperties": {"type": "string"}}, False),
+        ({"type": "object", "properties": {"n": {}}, "additionalProperties": False}, True),
+        ({"type": "array"}, True),
+        ({"type": "array", "items": {"type": "integer"}}, False),
+        ({"oneOf": [{"type": "boolean"}, {"type": "number"}]}, True),
+        ({"oneOf": [{"type": "boolean"}, {"type": "string"}]}, False),
+        ({"$ref": "#/$defs/tiles"}, False),
+        ({"$ref": "#/$defs/score_given"}, False),
+        ({"$ref": "#/$defs/play_outcome"}, True),  # a trace step takes any field
+    ],
+)
+def test_a_schema_is_read_as_refusing_every_float_only_when_it_does(part: Any, may: bool) -> None:
+    assert _may_hold_float(part, _resolver("scenario")) is may
+
+
+def test_a_score_requests_quick_check_refuses_a_float_where_an_integer_goes() -> None:
+    check = fast_check_definition("scenario", "score_given")
+    given = {"concealed": "123m", "seat": "east", "win": {"by": "self-draw"}}
+    assert _passes(check, {**given, "table": {"honba": 1}})
+    assert not _passes(check, {**given, "table": {"honba": 1.0}})
