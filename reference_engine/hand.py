@@ -35,15 +35,33 @@ class TableContext:
     original_ready: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class WinningHand:
     """One player's tiles at the moment of winning; ``concealed[-1]`` is the winning tile."""
 
     seat: Seat
     concealed: tuple[Tile, ...]
-    melds: tuple[Meld, ...] = ()
-    flowers: tuple[Tile, ...] = ()
-    original_ready: bool = False
+    melds: tuple[Meld, ...]
+    flowers: tuple[Tile, ...]
+    original_ready: bool
+
+    def __init__(
+        self,
+        seat: Seat,
+        concealed: tuple[Tile, ...],
+        melds: tuple[Meld, ...] = (),
+        flowers: tuple[Tile, ...] = (),
+        original_ready: bool = False,
+    ) -> None:
+        """Every field set at once (a frozen dataclass's own ``__init__`` sets each through
+        ``object.__setattr__``; a hand is made for every request and every win in play)."""
+        self.__dict__.update(
+            seat=seat,
+            concealed=concealed,
+            melds=melds,
+            flowers=flowers,
+            original_ready=original_ready,
+        )
 
     @property
     def winning_tile(self) -> Tile:

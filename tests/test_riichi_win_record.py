@@ -1,5 +1,6 @@
-"""The riichi win record sets its fields at once (its own ``__init__``) and stays a frozen
-dataclass: the defaults, equality, ``replace`` and refused assignment of a generated one."""
+"""The riichi win record and the hand record set their fields at once (their own
+``__init__``) and stay frozen dataclasses: the defaults, equality, ``replace`` and refused
+assignment of a generated one; a win's dora read from its indicators at once."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ from typing import Any
 import pytest
 
 from reference_engine.hand import WinningHand
+from reference_engine.variants import find_variant
+from reference_engine.variants.riichi import Riichi
 from reference_engine.variants.riichi.context import RiichiWin
+from spec.errors import RuleError
 from spec.seats import Seat
 from spec.tiles import Tile
 from spec.wins import WinBy
@@ -47,3 +51,41 @@ def test_a_win_record_compares_by_its_fields_and_refuses_assignment() -> None:
     assert hash(_win(riichi=True)) == hash(_win(riichi=True))
     with pytest.raises(dataclasses.FrozenInstanceError):
         _win().honba = 1  # type: ignore[misc]
+
+
+def test_a_win_reads_each_indicators_dora_a_red_five_as_its_five() -> None:
+    variant = find_variant("riichi-sanma")
+    assert isinstance(variant, Riichi)
+    numbers = variant.numbers
+    indicators = (Tile.M1, Tile.M9, Tile.P0, Tile.S9, Tile.RED, Tile.NORTH)
+    assert numbers.doras_after(indicators) == tuple(map(numbers.dora_after, indicators))
+    assert numbers.doras_after(indicators) == (
+        Tile.M9,
+        Tile.M1,
+        Tile.P6,
+        Tile.S1,
+        Tile.WHITE,
+        Tile.EAST,
+    )
+
+
+def test_an_indicator_of_no_dora_cycle_is_refused_naming_it() -> None:
+    variant = find_variant("riichi-sanma")
+    assert isinstance(variant, Riichi)
+    numbers = variant.numbers
+    with pytest.raises(RuleError, match="2m cannot be a dora indicator here"):
+        numbers.doras_after((Tile.P1, Tile.M2))
+
+
+def test_a_hand_record_has_the_fields_it_is_given_and_its_defaults() -> None:
+    hand = WinningHand(Seat.WEST, (Tile.M1,), flowers=(Tile.F1,))
+    assert (hand.seat, hand.concealed, hand.melds, hand.flowers) == (
+        Seat.WEST,
+        (Tile.M1,),
+        (),
+        (Tile.F1,),
+    )
+    assert not hand.original_ready
+    assert dataclasses.replace(hand, flowers=()) == WinningHand(Seat.WEST, (Tile.M1,))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        hand.seat = Seat.EAST  # type: ignore[misc]

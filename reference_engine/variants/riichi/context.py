@@ -59,6 +59,19 @@ class RiichiNumbers:
             raise RuleError("invalid-tile", f"{indicator.mpsz} cannot be a dora indicator here")
         return dora
 
+    def doras_after(self, indicators: tuple[Tile, ...]) -> tuple[Tile, ...]:
+        """:meth:`dora_after` of each indicator in turn (looked up at C speed; an indicator
+        of no cycle refused as there)."""
+        try:
+            return tuple(map(self._dora_of.__getitem__, indicators))
+        except KeyError:
+            return tuple(map(self.dora_after, indicators))  # refuses the first of no cycle
+
+    @cached_property
+    def _dora_of(self) -> dict[Tile, Tile]:
+        """:meth:`dora_after` of every tile that has one (a red five as its five)."""
+        return {t: self.next_in_cycle[t.normal] for t in Tile if t.normal in self.next_in_cycle}
+
     @cached_property
     def next_in_cycle(self) -> dict[Tile, Tile]:
         """Each tile of a dora cycle and the next one of its cycle (the first after the last);
