@@ -137,6 +137,18 @@ def replay_hands(variant: str, hands: Sequence[LoggedHand]) -> list[Replayed]:
     return out
 
 
+def games_compared(variant: str, results: Sequence[Replayed]) -> list[Replayed]:
+    """``results`` with each whole game's end compared (:func:`compare_games`), the hands
+    that could not be replayed as they are: where the games were replayed, so that a
+    worker holding whole games (a log, a part of an MJAI log) compares them."""
+    replays = [result.replay for result in results if result.replay is not None]
+    compared = iter(compare_games(reference_plugin(), variant, replays, finder_for(variant)))
+    return [
+        result if result.replay is None else replace(result, replay=next(compared))
+        for result in results
+    ]
+
+
 def replay_logs(
     variant: str, log_format: str, options: Mapping[str, Any], names: Sequence[str]
 ) -> list[LogReplayed]:
@@ -144,7 +156,8 @@ def replay_logs(
     out = []
     for name in names:
         hands, unread = read_with_options(name, log_format, options)
-        out.append(LogReplayed(tuple(unread), tuple(replay_hands(variant, hands))))
+        replayed = games_compared(variant, replay_hands(variant, hands))
+        out.append(LogReplayed(tuple(unread), tuple(replayed)))
     return out
 
 
@@ -200,8 +213,8 @@ def parts_of(name: str, log_format: str, options: Mapping[str, Any]) -> list[Par
 def replay_parts(
     variant: str, options: Mapping[str, Any], parts: Sequence[Part]
 ) -> list[PartReplayed]:
-    """Read (an MJAI log's lines) and replay parts of logs, one result each (run in a
-    forked worker)."""
+    """Read (an MJAI log's lines) and replay parts of logs, one result each, the games of
+    an MJAI log's part compared there (run in a forked worker)."""
     out = []
     for part in parts:
         if not part.lines:
@@ -210,25 +223,31 @@ def replay_parts(
             continue
         lines = part.lines[part.start : part.stop]
         hands, unread, last_game = read_lines(lines, part.file, part.start + 1)
-        replayed = replay_hands(variant, with_options(hands, options))
+        replayed = games_compared(variant, replay_hands(variant, with_options(hands, options)))
         out.append(PartReplayed(LogReplayed(tuple(unread), tuple(replayed)), last_game))
     return out
 
 
 def _numbered(
-    parts: Sequence[Part], done: Sequence[PartReplayed]
+    variant: str, parts: Sequence[Part], done: Sequence[PartReplayed]
 ) -> tuple[list[Problem], list[Replayed]]:
-    """The parts' problems and replays, in order, each game numbered as in its log: a part
+    """The parts' problems and replays, in order, each game numbered as in its log (a part
     of an MJAI log that starts past its first line starts after the last game of the part
-    before it."""
+    before it), and the games of the hands the command read compared here."""
     unread: list[Problem] = []
     results: list[Replayed] = []
+    read_here: list[int] = []  # the results of the hands of the logs the command read
     first = 0  # the log's number of the part's game 0
     for part, replayed in zip(parts, done, strict=True):
         first = first if part.start else 0
         unread += replayed.log.unread
+        if not part.lines:
+            read_here += range(len(results), len(results) + len(replayed.log.hands))
         results += [_moved(result, first) for result in replayed.log.hands]
         first += replayed.last_game + 1
+    compared = games_compared(variant, [results[index] for index in read_here])
+    for index, result in zip(read_here, compared, strict=True):
+        results[index] = result
     return unread, results
 
 
@@ -367,7 +386,6 @@ def replay_command(args: argparse.Namespace) -> int:
     for problem in unread:
         print(problem, file=sys.stderr)
     replays = [result.replay for result in results if result.replay is not None]
-    replays = compare_games(reference_plugin(), variant, replays, finder_for(variant))
     for result in results:
         for problem in result.problems:
             print(problem, file=sys.stderr)
@@ -396,9 +414,10 @@ def replay_command(args: argparse.Namespace) -> int:
 def _campaign(
     args: argparse.Namespace, variant: str, options: Mapping[str, Any]
 ) -> tuple[list[Problem], list[Replayed]]:
-    """Every log's unreadable hands' problems, and every hand's replay, in the logs' order
-    (the same however the campaign is cut: in small shards, since a worker's shard starts
-    at no cost, the reference engine and the catalogue warmed before the fork)."""
+    """Every log's unreadable hands' problems, and every hand's replay with its game's end
+    compared, in the logs' order (the same however the campaign is cut: in small shards,
+    since a worker's shard starts at no cost, the reference engine and the catalogue warmed
+    before the fork; each game compared by the worker that replayed it whole)."""
     start = Start(partial(_warm, variant), SMALL_SHARDS_PER_WORKER)
     workers, dask = args.workers, args.dask
     if by_log(args.logs, workers, dask):
@@ -422,7 +441,7 @@ def _campaign(
             start=start,
             done=progress.advance if progress else None,
         )
-        return _numbered(parts, done)
+        return _numbered(variant, parts, done)
     read = [read_with_options(name, args.log_format, options) for name in args.logs]
     hands = [hand for log, _ in read for hand in log]
     progress = progress_for(len(hands), "hands", wanted=args.progress)
@@ -434,7 +453,7 @@ def _campaign(
         start=start,
         done=progress.advance if progress else None,
     )
-    return [problem for _, unread in read for problem in unread], results
+    return [problem for _, unread in read for problem in unread], games_compared(variant, results)
 
 
 def _noun(parts: Sequence[Part]) -> str:

@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,8 +20,9 @@ from conformance.campaign import SMALL_SHARDS_PER_WORKER, Start, run_campaign, r
 from conformance.cli import main
 from conformance.corpus import load_catalogues, load_corpus
 from conformance.problems import Problem
+from conformance.replay import game_end
 from conformance.replay.mjai import LoggedHand, game_starts, read_lines, read_mjai
-from conformance.replay.replay import Verdict
+from conformance.replay.replay import HandReplay, Verdict
 from conformance.replay.rules import finder_for
 from conformance.replay_cli import by_log, read_with_options, replay_hands
 from spec.families import families
@@ -296,23 +298,31 @@ def test_one_mjai_log_in_two_workers_gives_the_one_worker_report_and_the_command
     report: str,
 ) -> None:
     """Its games are read by the workers, a part each from one clean game start to the
-    next: the command reads the log's text and the lines naming start_game, nothing else."""
+    next, and their ends compared there: the command reads the log's text and the lines
+    naming start_game, nothing else."""
     log = tmp_path / "log.jsonl"
-    log.write_text("\n".join(_marred(_games(4), 34)), encoding="utf-8")
+    log.write_text("\n".join(_marred(_games(4), 35)), encoding="utf-8")
     read: list[int] = []
+    compared: list[int] = []
 
-    def counted(content: object, file: str) -> tuple[list[LoggedHand], list[Problem]]:
+    def parsed(content: object, file: str) -> tuple[list[LoggedHand], list[Problem]]:
         assert isinstance(content, str)
         read.append(len(content))
-        return reading(content, file)
+        return parsing(content, file)
 
-    reading = replay_cli.parsed
-    monkeypatch.setattr(replay_cli, "parsed", counted)
+    def compare_games(*args: Any) -> list[HandReplay]:
+        compared.append(len(args[2]))
+        return game_end.compare_games(*args)
+
+    parsing = replay_cli.parsed
+    monkeypatch.setattr(replay_cli, "parsed", parsed)
+    monkeypatch.setattr("conformance.replay_cli.compare_games", compare_games)
     argv = [str(log), "--variant", "riichi-tenhou", "--option", "length=east-south"]
     argv += ["--format", report]
     alone = (main(["replay", *argv]), *capsys.readouterr())
-    assert read == [len(log.read_text())]  # in one process: here, whole
+    assert (read, sum(compared)) == ([len(log.read_text())], 40)  # in one process: here
     assert (main(["replay", *argv, "--workers", "2"]), *capsys.readouterr()) == alone
-    assert read == [len(log.read_text())]  # in two workers: there, in parts
+    assert (read, sum(compared)) == ([len(log.read_text())], 40)  # in two workers: there
     assert "log-syntax" in alone[2]
-    assert "39 hands" in alone[1] or alone[1].count('"verdict"') == 39
+    assert "tenhou.match." in alone[1]  # whole games' ends compared
+    assert "40 hands" in alone[1] or alone[1].count('"verdict"') == 40
