@@ -114,9 +114,8 @@ def _need_problems(needs: Needs, subject: Mapping[str, Any], prefix: Path) -> li
         container = _at(subject, place)
         if not isinstance(container, OBJECT):
             continue
-        for name in fields.keys() & container.keys():
-            value = container[name]
-            if value is False or not _is_set(value):  # most flags are false: read at once
+        for name, value in container.items():  # in the request's order
+            if value is False or name not in fields or not _is_set(value):  # most are false
                 continue
             path = (*prefix, *place, name)
             problems += [
