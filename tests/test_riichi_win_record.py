@@ -1,4 +1,4 @@
-"""The riichi win record and the hand record set their fields at once (their own
+"""The riichi win, hand, reading and score records set their fields at once (their own
 ``__init__``) and stay frozen dataclasses: the defaults, equality, ``replace`` and refused
 assignment of a generated one; a win's dora read from its indicators at once."""
 
@@ -9,10 +9,13 @@ from typing import Any
 
 import pytest
 
+from reference_engine.analysis.reading import Reading, Shape, Wait
 from reference_engine.hand import WinningHand
 from reference_engine.variants import find_variant
 from reference_engine.variants.riichi import Riichi
 from reference_engine.variants.riichi.context import RiichiWin
+from reference_engine.variants.riichi.points import Points
+from reference_engine.variants.riichi.scoring import RiichiScore
 from spec.errors import RuleError
 from spec.seats import Seat
 from spec.tiles import Tile
@@ -89,3 +92,23 @@ def test_a_hand_record_has_the_fields_it_is_given_and_its_defaults() -> None:
     assert dataclasses.replace(hand, flowers=()) == WinningHand(Seat.WEST, (Tile.M1,))
     with pytest.raises(dataclasses.FrozenInstanceError):
         hand.seat = Seat.EAST  # type: ignore[misc]
+
+
+def test_a_reading_and_a_score_are_frozen_records_of_the_fields_they_are_given() -> None:
+    reading = Reading(Shape.SEVEN_PAIRS, (), (), Wait.PAIR, (Tile.M1, Tile.M1))
+    assert (reading.shape, reading.sets, reading.pairs, reading.wait, reading.tiles) == (
+        Shape.SEVEN_PAIRS,
+        (),
+        (),
+        Wait.PAIR,
+        (Tile.M1, Tile.M1),
+    )
+    assert reading == dataclasses.replace(reading)
+    points = Points(base=2000, limit="mangan")
+    score = RiichiScore({"riichi": 1}, 1, 30, 0, points, {Seat.EAST: 8000})
+    assert score.covered == 0
+    assert score == RiichiScore({"riichi": 1}, 1, 30, 0, points, {Seat.EAST: 8000}, 0)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        reading.wait = Wait.EDGE  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        score.han = 2  # type: ignore[misc]

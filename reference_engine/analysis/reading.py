@@ -69,7 +69,7 @@ class HandSet:
         return self.kind is SetKind.KONG and self.declared and not self.open
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Reading:
     """One interpretation of a complete hand."""
 
@@ -78,6 +78,18 @@ class Reading:
     pairs: tuple[HandSet, ...]
     wait: Wait
     tiles: tuple[Tile, ...]
+
+    def __init__(
+        self,
+        shape: Shape,
+        sets: tuple[HandSet, ...],
+        pairs: tuple[HandSet, ...],
+        wait: Wait,
+        tiles: tuple[Tile, ...],
+    ) -> None:
+        """Every field set at once (a frozen dataclass's own ``__init__`` sets each through
+        ``object.__setattr__``; every reading of every scored hand is made here)."""
+        self.__dict__.update(shape=shape, sets=sets, pairs=pairs, wait=wait, tiles=tiles)
 
     @property
     def pair(self) -> HandSet | None:

@@ -25,7 +25,7 @@ RED_FIVES = (Tile.M0, Tile.P0, Tile.S0)  # every red tile (Tile.is_red)
 Checks = tuple[tuple[str, Yaku, PatternValue], ...]  # pattern ids with predicate and row
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class RiichiScore:
     patterns: dict[str, int]
     han: int
@@ -33,7 +33,29 @@ class RiichiScore:
     yakuman: int
     points: Points
     payments: dict[Seat, int]
-    covered: int = 0  # yakuman a liable seat answers for (riichi.house.pao)
+    covered: int  # yakuman a liable seat answers for (riichi.house.pao)
+
+    def __init__(  # noqa: PLR0913 (the record's own fields, typed)
+        self,
+        patterns: dict[str, int],
+        han: int,
+        fu: int,
+        yakuman: int,
+        points: Points,
+        payments: dict[Seat, int],
+        covered: int = 0,
+    ) -> None:
+        """Every field set at once (a frozen dataclass's own ``__init__`` sets each through
+        ``object.__setattr__``; every reading of a scored hand gets one)."""
+        self.__dict__.update(
+            patterns=patterns,
+            han=han,
+            fu=fu,
+            yakuman=yakuman,
+            points=points,
+            payments=payments,
+            covered=covered,
+        )
 
     @property
     def gain(self) -> int:
