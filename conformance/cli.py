@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import importlib
 import os
 import signal
@@ -178,6 +179,11 @@ def _terminate(signum: int, frame: FrameType | None) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command ``argv`` (a test's, a program's), or the process's own command line
+    (``sys.argv``: ``mjspec``, ``python -m conformance.cli``), which the process then exits
+    with: its objects are then frozen (:func:`gc.freeze`), so that the interpreter's last
+    collection at the exit skips them (about 0.07 s of CPU after a random-play or replay
+    campaign: the engine's tables, traversed once more for nothing)."""
     try:
         try:
             return _command(argv)
@@ -185,6 +191,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout.flush()
     except BrokenPipeError:
         return _reader_gone()
+    finally:
+        if argv is None:
+            gc.freeze()
 
 
 def _command(argv: Sequence[str] | None) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import re
@@ -424,3 +425,19 @@ def test_an_installed_copy_refuses_a_clone_edited_since_and_names_its_corpus(
     assert edited.returncode == 2, edited.stderr
     assert edited.stderr.startswith(f"corpus-location: {clone} is a checkout of mjspec")
     assert f"spec/{FIXTURE} differs from the installed copy" in edited.stderr
+
+
+def test_the_process_command_line_leaves_its_objects_to_the_exit_and_a_call_does_not(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``mjspec`` freezes its objects before the interpreter's exit, whose last collection
+    then skips them; a program or a test that calls main() with arguments keeps its own."""
+    frozen = gc.get_freeze_count()
+    assert main(["completion", "bash"]) == 0
+    assert gc.get_freeze_count() == frozen
+    code = "import gc, sys\nfrom conformance.cli import main\nmain()\nprint(gc.get_freeze_count())"
+    done = subprocess.run(
+        [sys.executable, "-c", code, "completion", "bash"], capture_output=True, text=True
+    )
+    assert done.returncode == 0
+    assert int(done.stdout.splitlines()[-1]) > 0
