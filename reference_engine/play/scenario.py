@@ -237,9 +237,10 @@ def play(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
         applied = action
         if every_action:
             trace.append(_situation(rules, state, index + 1, action))
-    played = [str(action) for action in actions]
+    steps = len(actions)  # the actions played: the script's, and the agents' after them
     agents = given.get("agents")
     if agents is not None and "illegal" not in outcome:
+        played = [str(action) for action in actions]
         rng = random.Random(int(agents["seed"]))  # the policy is random, the only one
         while state.end is None and len(played) < MAX_ACTIONS:
             applied = random_choice(rules, state, rng)
@@ -248,9 +249,10 @@ def play(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
             if every_action:
                 trace.append(_situation(rules, state, len(played), applied))
         outcome["script"] = played
+        steps = len(played)
     if not every_action:
         trace.append(
-            _situation(rules, state, outcome.get("illegal", {}).get("after", len(played)), applied)
+            _situation(rules, state, outcome.get("illegal", {}).get("after", steps), applied)
         )
     result = result_view(rules, state)
     if result is not None:
