@@ -148,7 +148,7 @@ def test_a_whole_fixture_gets_the_same_quick_check_as_from_fastjsonschemas_own_c
     kind, and an outcome's error or figures by an ``if`` on its fields: the fixtures of
     the corpus, and each of some of them broken in many ways."""
     quick = fast_check("scenario")
-    plain = _whole(fastjsonschema.compile(schema("scenario"), handlers=_HANDLERS))
+    plain = _whole(fastjsonschema.compile(copy.deepcopy(schema("scenario")), handlers=_HANDLERS))
     rng = random.Random("fixtures")
     paths = sorted(SCENARIOS_DIR.rglob("*.yaml"))
     documents = [load_file(path).data for path in paths]
