@@ -85,24 +85,26 @@ def fast_check(name: str) -> Callable[[Any], Any]:
     """The schema compiled to Python code by fastjsonschema: a quick yes for valid documents
     (the schemas use only keywords it implements); jsonschema explains a no."""
     floats = _may_hold_float(schema(name), _resolver(name))
-    return _whole(_compiled(copy.deepcopy(schema(name))), floats)
+    return _whole(_compiled(copy.deepcopy(schema(name)), inline=False), floats)
 
 
 @cache
 def fast_check_definition(name: str, definition: str) -> Callable[[Any], Any]:
     """One definition (``$defs``) of a schema, compiled (see :func:`fast_check`)."""
     floats = _may_hold_float(_definition(name, definition), _resolver(name))
-    return _whole(_compiled(_definition(name, definition)), floats)
+    return _whole(_compiled(_definition(name, definition), inline=True), floats)
 
 
-def _compiled(definition: dict[str, Any]) -> Callable[[Any], Any]:
+def _compiled(definition: dict[str, Any], *, inline: bool) -> Callable[[Any], Any]:
     """fastjsonschema's code for ``definition`` (:class:`_QuickCode`), its refusals naming
     no array item: that name is formatted from ``locals()`` for every item the code checks,
     valid or not, to be read in a refusal's message only (never shown: jsonschema explains
-    a no); a quarter of a score request's check. The same documents pass
-    (tests/test_quick_schema_check.py)."""
+    a no); a quarter of a score request's check. ``inline``: each ``$ref`` written in place
+    (a request's check, run for every request; a whole schema's code would take a tenth
+    of a second more to make). The same documents pass (tests/test_quick_schema_check.py)."""
     resolver = RefResolver.from_schema(definition, handlers=_HANDLERS, store={})
     generator = cast(Any, _QuickCode)(definition, resolver=resolver)  # an untyped class
+    generator.inline_refs = inline
     code = f"{generator.global_state_code}\n{generator.func_code}"
     namespace: dict[str, Any] = {}
     exec(code.replace(_ITEM_NAME, ""), namespace)  # the code of our own schemas
@@ -123,6 +125,26 @@ class _QuickCode(CodeGeneratorDraft2019):
     with no fraction (mjspec's integers: see the module's docstring)."""
 
     generate_type = CodeGeneratorDraft04.generate_type
+
+    def generate_ref(self) -> None:
+        """With ``inline_refs``, a ``$ref`` is written in place, as the referenced schema's
+        own code, where fastjsonschema calls a function of it (with the refusal's name made
+        for it) at every place: a request's every tile string and seat. A ``$ref`` met again
+        while its own code is being written (a recursive schema) still calls the function."""
+        code: Any = self
+        reference = code._definition["$ref"]
+        with code._resolver.in_scope(reference):
+            uri = code._resolver.get_uri()
+        writing: set[str] = code.__dict__.setdefault("_writing", set())
+        if not code.inline_refs or uri in writing:
+            cast(Any, super()).generate_ref()
+            return
+        writing.add(uri)
+        with code._resolver.resolving(reference) as definition:
+            code.generate_func_code_block(
+                definition, code._variable, code._variable_name, clear_variables=True
+            )
+        writing.discard(uri)
 
     def generate_if_then_else(self) -> None:
         code: Any = self  # fastjsonschema's generator is untyped

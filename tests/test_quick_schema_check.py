@@ -19,6 +19,7 @@ from spec import SCENARIOS_DIR
 from spec.requests import KINDS
 from spec.schemas import (
     _HANDLERS,
+    _compiled,
     _definition,
     _may_hold_float,
     _resolver,
@@ -193,3 +194,16 @@ def test_a_score_requests_quick_check_refuses_a_float_where_an_integer_goes() ->
     given = {"concealed": "123m", "seat": "east", "win": {"by": "self-draw"}}
     assert _passes(check, {**given, "table": {"honba": 1}})
     assert not _passes(check, {**given, "table": {"honba": 1.0}})
+
+
+def test_a_recursive_definition_written_in_place_still_checks_every_level() -> None:
+    node = {"type": "object", "properties": {"next": {"$ref": "#/$defs/node"}}}
+    recursive = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://mjspec.dev/test/recursive.json",
+        "$defs": {"node": {**node, "additionalProperties": False}},
+        "$ref": "#/$defs/node",
+    }
+    check = _compiled(recursive, inline=True)
+    assert _passes(check, {"next": {"next": {"next": {}}}})
+    assert not _passes(check, {"next": {"next": {"next": {"other": 1}}}})
