@@ -326,3 +326,19 @@ def test_one_mjai_log_in_two_workers_gives_the_one_worker_report_and_the_command
     assert "log-syntax" in alone[2]
     assert "tenhou.match." in alone[1]  # whole games' ends compared
     assert "40 hands" in alone[1] or alone[1].count('"verdict"') == 40
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux only")
+def test_mjai_and_tenhou_logs_mixed_in_two_workers_give_the_one_worker_report(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The MJAI log's games read by the workers, the Tenhou records' hands by the command,
+    each game numbered and its end compared as in one process."""
+    log = tmp_path / "log.jsonl"
+    log.write_text("\n".join(_marred(_games(3), 35)), encoding="utf-8")
+    logs = [str(LOGS[3]), str(log), str(LOGS[-1]), str(log)]
+    argv = ["replay", *logs, "--variant", "riichi-tenhou", "--option", "length=east-south"]
+    for report in ("text", "json"):
+        alone = (main([*argv, "--format", report]), *capsys.readouterr())
+        assert (main([*argv, "--format", report, "--workers", "2"]), *capsys.readouterr()) == alone
+        assert "game 3" in alone[1] or '"game": 3' in alone[1]
