@@ -14,8 +14,9 @@ ENGINE = ReferenceEngine()
 PLAYS = [case for case in load_corpus().cases if case.kind == "play" and "wall" in case.given]
 
 
-def answer(case: Case, **modes: str) -> dict[str, Any]:
-    given = {**thaw(case.given), **modes}
+def answer(case: Case, **fields: object) -> dict[str, Any]:
+    """The engine's answer to ``case``'s play request with ``fields`` changed."""
+    given = {**thaw(case.given), **fields}
     return dict(ENGINE.evaluate({"variant": case.variant, "kind": "play", "given": given}))
 
 
@@ -63,3 +64,43 @@ def test_an_unknown_mode_is_a_coded_error_naming_the_field(field: str) -> None:
     outcome = answer(case, **{field: "sometimes"})
     assert outcome["error"]["code"] == "invalid-request"
     assert outcome["error"]["path"] == [field]
+
+
+def _windows(case: Case) -> list[tuple[int, str]]:
+    """The steps of ``case``'s script after which a claim window is open, each with the
+    seat whose tile is offered (the seat on turn)."""
+    full = answer(case)
+    if "error" in full or "illegal" in full:
+        return []
+    return [
+        (entry["after"], entry["state"]["turn"])
+        for entry in full["trace"]
+        if entry["state"]["phase"] in ("claim", "rob")
+    ]
+
+
+WINDOWS = [(case, step, seat) for case in PLAYS for step, seat in _windows(case)]
+
+
+@pytest.mark.parametrize(
+    ("case", "step", "seat"),
+    WINDOWS,
+    ids=[f"{case.id}@{step}" for case, step, _ in WINDOWS],
+)
+def test_a_refused_action_leaves_no_trace_of_the_passes_made_before_it(
+    case: Case, step: int, seat: str
+) -> None:
+    # The seat whose tile is offered never draws next: its draw is refused in the window
+    # and after every pass alike, so the passes tried before it must leave no trace.
+    script = [*case.given["actions"][:step], f"{seat} draw"]
+    waiting = answer(case, actions=script, trace="last")
+    passing = answer(case, actions=script, trace="last", unscripted_claims="pass")
+    assert waiting["illegal"]["after"] == passing["illegal"]["after"] == step
+    assert waiting["illegal"]["code"] == passing["illegal"]["code"] == "illegal-action"
+    assert {k: v for k, v in passing.items() if k != "illegal"} == {
+        k: v for k, v in waiting.items() if k != "illegal"
+    }
+
+
+def test_every_family_has_claim_windows_to_refuse_an_action_in() -> None:
+    assert {case.variant for case, _, _ in WINDOWS} >= {"taiwanese", "riichi", "sichuan"}

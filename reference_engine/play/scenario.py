@@ -156,27 +156,46 @@ def _choice(given: Mapping[str, Any], name: str, allowed: tuple[str, ...]) -> st
     return str(value)
 
 
-def pass_unscripted(rules: PlayRules, state: GameState, action: Action) -> GameState:
-    """Before ``action``: while a claim window is open (a discard, an added kong, a North)
-    and ``action`` is not a legal answer in it, every seat still asked passes, in turn order
-    from the seat that offered the tile (a request's ``unscripted_claims: pass``)."""
-    while state.phase in (Phase.CLAIM, Phase.ROB) and not is_legal(rules, state, action):
-        assert state.pending_from is not None
-        asked = [seat for seat in state.order_after(state.pending_from) if seat in state.awaiting]
-        if not asked:
-            break
-        for seat in asked:
-            state = apply(rules, state, Action(seat, ActionKind.PASS), checked=False)
+# Python 3.11 reads an enum member from its class by EnumType.__getattr__'s slow path: the
+# phases each scripted action compares with are read once here.
+_CLAIM, _ROB = Phase.CLAIM, Phase.ROB
+_PASSES = {seat: Action(seat, ActionKind.PASS) for seat in SEATS}  # each seat's pass
+
+
+def pass_unscripted(rules: PlayRules, state: GameState) -> GameState | None:
+    """Every seat still asked in the open claim window (a discard, an added kong, a North)
+    passes, in turn order from the seat that offered the tile; None when nobody is asked."""
+    assert state.pending_from is not None
+    asked = [seat for seat in state.order_after(state.pending_from) if seat in state.awaiting]
+    if not asked:
+        return None
+    for seat in asked:
+        state = apply(rules, state, _PASSES[seat], checked=False)
     return state
 
 
 def _scripted(rules: PlayRules, state: GameState, action: Action, *, passing: bool) -> GameState:
-    """The state after a scripted action (and, when ``passing``, the passes of the seats
-    still asked before it: :func:`pass_unscripted`). A refused action raises and leaves
-    ``state`` as it was, the passes before it undone: they are made on a snapshot."""
-    if passing and state.phase in (Phase.CLAIM, Phase.ROB):
-        state = pass_unscripted(rules, state.snapshot(), action)
+    """The state after a scripted action. When ``passing`` (a request's ``unscripted_claims:
+    pass``), while a claim window is open and ``action`` is not a legal answer in it, the
+    seats still asked pass first (:func:`pass_unscripted`). A refused action raises an
+    ``illegal-action`` RuleError; the passes made before it stay made (:func:`play` plays the
+    script again to undo them)."""
+    while passing and (state.phase is _CLAIM or state.phase is _ROB):
+        if is_legal(rules, state, action):
+            return apply(rules, state, action, checked=False)
+        passed = pass_unscripted(rules, state)
+        if passed is None:
+            break
+        state = passed
     return apply(rules, state, action)
+
+
+def _replayed(rules: PlayRules, state: GameState, actions: Sequence[Action]) -> GameState:
+    """``state`` after ``actions`` played again, each with the passes before it (all were
+    accepted on this deal before: same wall, same actions, same state)."""
+    for action in actions:
+        state = _scripted(rules, state, action, passing=True)
+    return state
 
 
 def _situation(
@@ -222,7 +241,8 @@ def play(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
     passing = _choice(given, "unscripted_claims", ("wait", "pass")) == "pass"
     every_action = _choice(given, "trace", ("every-action", "last")) == "every-action"
     table = rules.table_of(given)
-    state = deal(rules, build_wall(rules, given, dealer), dealer, streak, table)
+    wall = build_wall(rules, given, dealer)
+    state = deal(rules, wall, dealer, streak, table)
     trace = [_situation(rules, state, 0, None)] if every_action else []
     outcome: dict[str, Any] = {"trace": trace}
     applied: Action | None = None
@@ -230,9 +250,9 @@ def play(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
         try:
             state = _scripted(rules, state, action, passing=passing)
         except RuleError as error:
-            outcome["illegal"] = {"after": index, "code": error.code, "message": error.message}
-            if error.rule is not None:
-                outcome["illegal"]["rule"] = error.rule
+            outcome["illegal"] = _refusal(index, error)
+            if passing:  # passes may have been made before it: the state as they found it
+                state = _replayed(rules, deal(rules, wall, dealer, streak, table), actions[:index])
             break
         applied = action
         if every_action:
@@ -258,6 +278,14 @@ def play(rules: PlayRules, given: Mapping[str, Any]) -> dict[str, Any]:
     if result is not None:
         outcome["result"] = result
     return outcome
+
+
+def _refusal(index: int, error: RuleError) -> dict[str, Any]:
+    """The ``illegal`` entry of a play answer: the script's action ``index`` refused."""
+    refused: dict[str, Any] = {"after": index, "code": error.code, "message": error.message}
+    if error.rule is not None:
+        refused["rule"] = error.rule
+    return refused
 
 
 def claim(rules: PlayRules, given: Mapping[str, Any], extra: object = None) -> dict[str, Any]:
