@@ -19,8 +19,15 @@ from hypothesis import strategies as st
 
 from reference_engine.analysis.counted import CountedHand
 from reference_engine.analysis.decompose import counts_of, is_sets_and_pair, sets_and_pair
-from reference_engine.analysis.suits import RANKS, counts_of_key, facts, key_of
-from reference_engine.analysis.waits import sets_and_pair_waits
+from reference_engine.analysis.suits import (
+    RANKS,
+    WEIGHTS,
+    SuitFacts,
+    counts_of_key,
+    facts,
+    key_of,
+)
+from reference_engine.analysis.waits import sets_and_pair_waits, suit_facts
 from spec.tiles import RED_FIVES, Tile
 
 EAST = int(Tile.EAST)
@@ -127,6 +134,49 @@ def test_every_small_suit_key_knows_the_ranks_it_can_chow() -> None:
         found = facts(key_of(counts))
         chows = [rank for rank in range(RANKS) if _chow_claimable(counts, rank)]
         assert found.chow_claims == _mask(chows), counts
+
+
+def _readable_facts(counts: tuple[int, ...]) -> SuitFacts:
+    """A key's facts as the readable definitions give them: completeness and the ranks that
+    complete from :func:`suit_facts` (the recursive reading of the counts and of each one
+    added tile), the chows by trying each run, the discards by each rank held."""
+    block = suit_facts(counts)
+    key = key_of(counts)
+    return SuitFacts(
+        complete=block.sets_only,
+        with_pair=block.with_pair,
+        to_complete=_mask(list(block.adds_to_sets)),
+        to_pair=_mask(list(block.adds_to_pair)),
+        chow_claims=_mask([rank for rank in range(RANKS) if _chow_claimable(counts, rank)]),
+        discards=tuple((rank, key - WEIGHTS[rank]) for rank in range(RANKS) if counts[rank]),
+    )
+
+
+def _random_suits(seed: int, count: int, most: int) -> Iterator[tuple[int, ...]]:
+    """``count`` suits' counts of 0 to ``most`` tiles drawn from the suit's 36 tiles."""
+    rng = random.Random(seed)
+    tiles = [rank for rank in range(RANKS) for _ in range(4)]
+    for _ in range(count):
+        counts = [0] * RANKS
+        for rank in rng.sample(tiles, rng.randint(0, most)):
+            counts[rank] += 1
+        yield tuple(counts)
+
+
+def test_every_key_of_up_to_eight_tiles_has_the_facts_the_readable_definitions_give() -> None:
+    for counts in _suit_keys(8):
+        assert facts(key_of(counts)) == _readable_facts(counts), counts
+
+
+def test_random_keys_of_up_to_fourteen_tiles_have_the_facts_the_readable_definitions_give() -> None:
+    for counts in _random_suits(1414, 50_000, 14):
+        assert facts(key_of(counts)) == _readable_facts(counts), counts
+
+
+@pytest.mark.slow
+def test_every_key_of_up_to_fourteen_tiles_has_the_facts_the_readable_definitions_give() -> None:
+    for counts in _suit_keys(14):
+        assert facts(key_of(counts)) == _readable_facts(counts), counts
 
 
 def test_the_nine_gates_wait_on_every_rank() -> None:
