@@ -11,6 +11,7 @@ import pytest
 
 from reference_engine.analysis.reading import Reading, Shape, Wait
 from reference_engine.hand import WinningHand
+from reference_engine.plugin import ReferenceEngine
 from reference_engine.variants import find_variant
 from reference_engine.variants.riichi import Riichi
 from reference_engine.variants.riichi.context import RiichiWin
@@ -112,3 +113,21 @@ def test_a_reading_and_a_score_are_frozen_records_of_the_fields_they_are_given()
         reading.wait = Wait.EDGE  # type: ignore[misc]
     with pytest.raises(dataclasses.FrozenInstanceError):
         score.han = 2  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("field", ["dora_indicators", "ura_indicators"])
+def test_a_request_indicator_of_no_dora_cycle_is_refused_at_its_field(field: str) -> None:
+    request = {
+        "variant": "riichi-sanma",
+        "kind": "score",
+        "given": {
+            "concealed": "123p456p789p111s22z",
+            "win": {"by": "self-draw"},
+            "seat": "east",
+            "table": {"riichi": True},
+            field: "2m",
+        },
+    }
+    outcome = ReferenceEngine().evaluate(request)
+    assert outcome["error"]["code"] == "invalid-tile"
+    assert outcome["error"]["path"] == [field]

@@ -78,14 +78,22 @@ class RiichiRequests:
             last_tile=bool(table.get("last_tile", False)),
             first_turn=bool(table.get("first_turn", False)),
             before_first_draw=bool(table.get("before_first_draw", False)),
-            dora=self.numbers.doras_after(dora_indicators),
-            ura_dora=self.numbers.doras_after(ura_indicators),
+            dora=self.doras(dora_indicators, "dora_indicators"),
+            ura_dora=self.doras(ura_indicators, "ura_indicators"),
             nuki=int(north),
             honba=int(table.get("honba", 0)),
             riichi_sticks=int(table.get("riichi_sticks", 0)),
             liable=liable,
         )
         return result
+
+    def doras(self, indicators: tuple[Tile, ...], field: str) -> tuple[Tile, ...]:
+        """The dora the indicators of request field ``field`` point to; an indicator of no
+        dora cycle refused naming the field (riichi.dora.indicator)."""
+        try:
+            return self.numbers.doras_after(indicators)
+        except RuleError as error:
+            raise error.at(field) from None
 
     def seat(self, value: object, *path: str) -> Seat:
         """A seat of this table named at ``path``."""
