@@ -21,7 +21,7 @@ from typing import Any
 
 import yaml
 
-from conformance.corpus import load_corpus
+from conformance.corpus import load_catalogues, load_corpus
 from conformance.engine import engine_info, reference_plugin
 from conformance.lint import lint
 from conformance.problems import ProblemsError
@@ -95,7 +95,7 @@ def propose_command(args: argparse.Namespace) -> int:
     """Print (or write) the scaffold; exit 2 when the options or the file are unusable."""
     corpus_here()
     variant = variant_id(args.variant)
-    areas = list(load_corpus([]).catalogues[variant].areas)
+    areas = list(load_catalogues([variant]).catalogues[variant].areas)
     parts = args.id.split("/")
     if len(parts) != 3 or parts[0] != variant or parts[1] not in areas:
         print(
