@@ -83,15 +83,14 @@ def claim_offers(
     if plain.is_flower:  # a flower is never offered; it would make no set
         return {}
     after = state.after(discarder) if rules.chow_allowed and plain in _RUNS else None
-    left, waits, counted = state.left, state.waits, state.counted
+    left = state.left
     offers: dict[Seat, tuple[Action, ...]] = {}
-    for index, seat in enumerate(state.seats):
+    for seat, hand, waits in zip(state.seats, state.counted, state.waits, strict=True):
         if seat is discarder or (left and seat in left):
             continue
-        hand = counted[index]
         if (
             hand.counts[plain] >= 2
-            or plain in waits[index]
+            or plain in waits
             or (seat is after and hand.chow_mask() >> plain & 1)
         ):
             options = claim_options(rules, state, seat, tile, discarder)

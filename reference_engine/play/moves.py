@@ -20,6 +20,9 @@ from spec.wins import WinBy
 # with are read once here.
 _CLAIM, _DRAW, _ROB, _ON_DISCARD = Phase.CLAIM, Phase.DRAW, Phase.ROB, WinBy.DISCARD
 _RIICHI, _PASS, _WIN = ActionKind.RIICHI, ActionKind.PASS, ActionKind.WIN
+_CHOW, _PUNG, _KONG, _DISCARD = ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, Phase.DISCARD
+_MELD_OF = {_CHOW: MeldKind.CHOW, _PUNG: MeldKind.PUNG, _KONG: MeldKind.KONG}  # a claim's meld
+_TILES = tuple(Tile)  # each tile by its value (Tile(value) is a slow enum call)
 
 # --- discards and claims ----------------------------------------------------------------
 
@@ -112,9 +115,8 @@ def _resolve(rules: PlayRules, state: GameState) -> GameState:
     tile = state.pending
     assert source is not None
     assert tile is not None
-    order = state.order_after(source)
     claims = {a.seat: a for a in state.answers if a.kind is not _PASS}
-    chosen = granted(rules.profile, order, claims)
+    chosen = granted(rules.profile, state.order_after(source), claims) if claims else []
     robbing = state.phase is _ROB
     if chosen and claims[chosen[0]].kind is _WIN:
         by = WinBy.ROBBING_KONG if robbing else _ON_DISCARD
@@ -137,24 +139,21 @@ def _take_discard(rules: PlayRules, state: GameState, claim: Action) -> GameStat
     assert tile is not None
     assert claim.tile is not None
     hand = state.hand(seat)
-    if claim.kind is ActionKind.CHOW:
-        run = [Tile(claim.tile + k) for k in range(3)]
+    kind = claim.kind
+    if kind is _CHOW:
         used: list[Tile] = []
-        for t in run:
-            if t is not tile.normal:
-                used += take(hand, t, 1, red=claim.red)
-        meld = Meld(MeldKind.CHOW, (*used, tile), claimed_from=source)
+        for value in range(claim.tile, claim.tile + 3):
+            if value != tile.normal:
+                used += take(hand, _TILES[value], 1, red=claim.red)
     else:
-        size = 3 if claim.kind is ActionKind.PUNG else 4
-        used = take(hand, tile, size - 1, red=claim.red)
-        kind = MeldKind.PUNG if claim.kind is ActionKind.PUNG else MeldKind.KONG
-        meld = Meld(kind, (*used, tile), claimed_from=source)
+        used = take(hand, tile, 2 if kind is _PUNG else 3, red=claim.red)
+    meld = Meld(_MELD_OF[kind], (*used, tile), claimed_from=source)
     remove_tiles(rules, state, seat, used, (*state.melds_of(seat), meld))
     state.extra = rules.on_call(state, seat, meld)
     source_index = SEATS.index(source)
     state.rivers[source_index] = state.rivers[source_index][:-1]
-    state.window_closed(calls_made=True, turn=seat, phase=Phase.DISCARD, drawn=None)
-    if claim.kind is ActionKind.KONG:
+    state.window_closed(calls_made=True, turn=seat, phase=_DISCARD, drawn=None)
+    if kind is _KONG:
         state.extra = rules.on_kong(state, meld)
         return draw(rules, state, seat, from_back=True)
     return state

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from operator import attrgetter
 
 from reference_engine.play.deal import deal
 from reference_engine.play.game import apply
@@ -21,6 +22,7 @@ from spec.seats import SEATS
 # with are read once here.
 _CLAIM, _ROB, _DRAW = Phase.CLAIM, Phase.ROB, Phase.DRAW
 _WIN, _RIICHI = ActionKind.WIN, ActionKind.RIICHI
+_KIND = attrgetter("kind")  # an action's kind, read at C speed by map
 
 
 def random_hand(rules: PlayRules, seed: int) -> Iterator[tuple[GameState, Action | None]]:
@@ -45,7 +47,7 @@ def random_choice(rules: PlayRules, state: GameState, rng: random.Random) -> Act
     actions = legal_actions(rules, state, seat)
     if phase is _DRAW:  # the draw alone: no win or riichi to look for (same rng draw)
         return rng.choice(actions)
-    kinds = [a.kind for a in actions]
+    kinds = list(map(_KIND, actions))
     if _WIN in kinds and rng.random() < 0.95:
         return actions[kinds.index(_WIN)]  # the first win listed
     if _RIICHI in kinds and rng.random() < 0.5:

@@ -10,6 +10,10 @@ from spec.melds import MeldKind
 from spec.seats import SEATS, Seat
 from spec.tiles import TERMINALS_AND_HONOURS
 
+# Enum members read once (Python 3.11 reads them from the class slowly).
+_FOUR_KONGS, _FOUR_WINDS = EndReason.FOUR_KONGS, EndReason.FOUR_WINDS
+_FOUR_RIICHI = EndReason.FOUR_RIICHI
+
 
 def may_call_nine_terminals(state: GameState, seat: Seat, abortive: frozenset[EndReason]) -> bool:
     """sanma.abortive.nine-terminals: on one's first draw, nobody having called or set a
@@ -28,12 +32,14 @@ def after_discard(state: GameState, abortive: frozenset[EndReason]) -> EndReason
     draws: four kongs by more than one player (sanma.abortive.four-kongs); in four-player
     games also the same wind as everyone's first discard with no call, and a fourth riichi
     (riichi.abortive.*). None when the hand goes on."""
-    if _four_kongs(state) and EndReason.FOUR_KONGS in abortive:
-        return EndReason.FOUR_KONGS
-    if _four_winds(state) and EndReason.FOUR_WINDS in abortive:
-        return EndReason.FOUR_WINDS
-    if len(state.ready) == 4 and all(state.ready) and EndReason.FOUR_RIICHI in abortive:
-        return EndReason.FOUR_RIICHI
+    # Four kongs and four winds are first gated by a cheap fact each needs: four kongs drew
+    # four tiles from the back, four winds are the hand's first four discards.
+    if state.back >= 4 and _four_kongs(state) and _FOUR_KONGS in abortive:
+        return _FOUR_KONGS
+    if state.discard_count == 4 and _four_winds(state) and _FOUR_WINDS in abortive:
+        return _FOUR_WINDS
+    if len(state.ready) == 4 and all(state.ready) and _FOUR_RIICHI in abortive:
+        return _FOUR_RIICHI
     return None
 
 

@@ -51,6 +51,8 @@ from spec.wins import WinBy
 
 # Enum members read once, as in the core's hot paths (Python 3.11 reads them slowly).
 _RIICHI, _KONG = ActionKind.RIICHI, MeldKind.KONG
+_ON_DISCARD, _ROBBING, _SELF_DRAW = WinBy.DISCARD, WinBy.ROBBING_KONG, WinBy.SELF_DRAW
+_DISCARD = Phase.DISCARD
 _NORTHS = {seat: Action(seat, ActionKind.NORTH) for seat in SEATS}  # built once each
 
 
@@ -189,7 +191,8 @@ class RiichiPlay(PlayRules):
         extra = riichi_state(state)
         hand = replace(winning_hand(state, seat, by), flowers=(), original_ready=False)
         numbers = self.numbers
-        ron_on_discard = by is WinBy.DISCARD and not state.win_only
+        ron_on_discard = by is _ON_DISCARD and not state.win_only
+        self_draw = by is _SELF_DRAW
         return RiichiWin(
             hand=hand,
             by=by,
@@ -198,12 +201,10 @@ class RiichiPlay(PlayRules):
             riichi=state.ready[index] and not extra.double_ready[index],
             double_riichi=extra.double_ready[index],
             ippatsu=extra.ippatsu[index],
-            after_kong=by is WinBy.SELF_DRAW and state.replacement_drawn,
-            last_tile=(by is WinBy.SELF_DRAW and state.last_live_drawn)
+            after_kong=self_draw and state.replacement_drawn,
+            last_tile=(self_draw and state.last_live_drawn)
             or (ron_on_discard and state.live_tiles <= 0),
-            first_turn=by is WinBy.SELF_DRAW
-            and not state.has_discarded[index]
-            and not state.calls_made,
+            first_turn=self_draw and not state.has_discarded[index] and not state.calls_made,
             before_first_draw=ron_on_discard
             and not state.has_discarded[index]
             and not extra.interrupted,
@@ -228,18 +229,18 @@ class RiichiPlay(PlayRules):
         """A win needs the shape, a yaku (sanma.claims.ron-needs-yaku) and, on another's tile,
         no furiten (sanma.furiten.no-ron: a self-draw is still allowed)."""
         index = SEATS.index(seat)
-        if by.on_anothers_tile:
+        anothers = by is _ON_DISCARD or by is _ROBBING  # by.on_anothers_tile, read once
+        if anothers:
             if tile.normal not in state.waits[index]:
                 return False
         elif not self.is_complete_counted(state.counted[index], len(state.melds[index])):
             return False
-        if by.on_anothers_tile and self.is_furiten(state, seat):
+        if anothers and self.is_furiten(state, seat):
             return False
-        source = state.pending_from if by.on_anothers_tile else None
-        win = self.win_of(state, seat, by, source)
+        win = self.win_of(state, seat, by, state.pending_from if anothers else None)
         return any(
             self.scorer.score_reading(reading, win) is not None
-            for reading in riichi_readings(win.hand, on_anothers_tile=by.on_anothers_tile)
+            for reading in riichi_readings(win.hand, on_anothers_tile=anothers)
         )
 
     def let_pass(self, state: GameState, seat: Seat, tile: Tile, by: WinBy) -> GameState:
@@ -440,7 +441,7 @@ class RiichiPlay(PlayRules):
         kongs = sum(1 for melds in state.melds for m in melds if m.kind is _KONG)
         if kongs >= 4 or state.live_tiles <= 0:
             return False
-        if state.phase is Phase.DISCARD and state.drawn is None:
+        if state.phase is _DISCARD and state.drawn is None:
             return False
         index = SEATS.index(seat)
         if not state.ready[index]:
