@@ -7,7 +7,7 @@ by SplitMix64, so that an engine in any language can reproduce it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from spec.errors import RuleError
@@ -15,36 +15,34 @@ from spec.seats import Seat
 from spec.tiles import Tile
 
 MASK64 = (1 << 64) - 1
+_TWO_TO_64 = 1 << 64
 
 
-class SplitMix64:
-    """The SplitMix64 generator (Steele, Lea and Flood), as specified in the docs."""
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed & MASK64
-
-    def next(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+def splitmix64(seed: int) -> Iterator[int]:
+    """The outputs of the SplitMix64 generator (Steele, Lea and Flood) seeded with ``seed``,
+    as specified in the docs (a generator: its state kept in a local, not an attribute)."""
+    state = seed & MASK64
+    while True:
+        state = (state + 0x9E3779B97F4A7C15) & MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return z ^ (z >> 31)
-
-    def below(self, bound: int) -> int:
-        """A uniform integer in ``[0, bound)`` by rejection sampling."""
-        limit = (1 << 64) - ((1 << 64) % bound)
-        while True:
-            value = self.next()
-            if value < limit:
-                return value % bound
+        yield z ^ (z >> 31)
 
 
 def shuffled(tiles: Sequence[Tile], seed: int) -> tuple[Tile, ...]:
-    """Fisher-Yates from the last position down, swapping with ``below(i + 1)``."""
+    """Fisher-Yates from the last position down, swapping item ``i`` with item
+    ``j = next() mod (i + 1)``: a uniform draw from :func:`splitmix64` by rejection
+    sampling (an output at or above the largest multiple of ``i + 1`` that fits in 64 bits
+    is drawn again)."""
     items = list(tiles)
-    rng = SplitMix64(seed)
+    outputs = splitmix64(seed)
     for i in range(len(items) - 1, 0, -1):
-        j = rng.below(i + 1)
+        bound = i + 1
+        limit = _TWO_TO_64 - _TWO_TO_64 % bound
+        value = next(outputs)
+        while value >= limit:
+            value = next(outputs)
+        j = value % bound
         items[i], items[j] = items[j], items[i]
     return tuple(items)
 
