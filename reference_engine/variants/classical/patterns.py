@@ -23,7 +23,7 @@ from reference_engine.variants.classical.sets import (
 )
 from spec.profile import PatternValue
 from spec.seats import SEATS, Seat
-from spec.tiles import DRAGONS, TERMINALS_AND_HONOURS, WINDS, Tile
+from spec.tiles import DRAGONS, FLOWERS, TERMINALS_AND_HONOURS, WINDS, Tile
 
 GREEN = frozenset({Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN})
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
@@ -176,7 +176,7 @@ def _four_wind_sets(reading: Reading, player: Player, row: PatternValue) -> int:
 
 def _own(player: Player) -> tuple[Tile, Tile]:
     index = SEATS.index(player.tiles.seat)
-    return Tile(Tile.F1 + index), Tile(Tile.F1 + 4 + index)
+    return FLOWERS[index], FLOWERS[4 + index]
 
 
 def _own_flower_and_season(reading: Reading, player: Player, row: PatternValue) -> int:
@@ -186,12 +186,12 @@ def _own_flower_and_season(reading: Reading, player: Player, row: PatternValue) 
 
 def _all_flowers(reading: Reading, player: Player, row: PatternValue) -> int:
     """cc.doubles.all-flowers."""
-    return int(all(Tile(Tile.F1 + k) in player.tiles.flowers for k in range(4)))
+    return int(all(t in player.tiles.flowers for t in FLOWERS[:4]))
 
 
 def _all_seasons(reading: Reading, player: Player, row: PatternValue) -> int:
     """cc.doubles.all-seasons."""
-    return int(all(Tile(Tile.F1 + 4 + k) in player.tiles.flowers for k in range(4)))
+    return int(all(t in player.tiles.flowers for t in FLOWERS[4:]))
 
 
 def _all_chows(reading: Reading, player: Player, row: PatternValue) -> int:

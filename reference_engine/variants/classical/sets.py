@@ -21,7 +21,7 @@ from reference_engine.analysis.decompose import Group, GroupKind, counts_of, set
 from reference_engine.variants.classical.request import Circumstances, Tiles
 from spec.melds import Meld, MeldKind
 from spec.seats import SEATS, Seat, next_seat
-from spec.tiles import TERMINALS_AND_HONOURS, WINDS, Tile
+from spec.tiles import TERMINALS_AND_HONOURS, WINDS, Suit, Tile
 from spec.wins import WinBy
 
 
@@ -29,6 +29,13 @@ class SetKind(Enum):
     CHOW = "chow"
     PUNG = "pung"
     KONG = "kong"
+
+
+# Python 3.11 reads an enum member from its class by EnumType.__getattr__'s slow path
+# (about 0.2 us a read, 3.12 reads it at C speed): the kinds every reading's sets
+# are built and asked by are read once here.
+_CHOW, _PUNG = SetKind.CHOW, SetKind.PUNG
+_PAIR_GROUP, _CHOW_GROUP = GroupKind.PAIR, GroupKind.CHOW
 
 
 @dataclass(frozen=True)
@@ -40,7 +47,7 @@ class ClassicalSet:
 
     @property
     def is_pung_or_kong(self) -> bool:
-        return self.kind is not SetKind.CHOW
+        return self.kind is not _CHOW
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -78,8 +85,8 @@ class Reading:
         return tuple(s for s in self.sets if s.is_pung_or_kong)
 
     @cached_property
-    def suits(self) -> frozenset[str]:
-        return frozenset(t.suit.value for t in self.tiles if t.is_numbered)
+    def suits(self) -> frozenset[Suit]:
+        return frozenset(t.suit for t in self.tiles if t.is_numbered)
 
     @cached_property
     def has_honours(self) -> bool:
@@ -152,11 +159,11 @@ def _reading(
     found: list[ClassicalSet] = list(declared)
     pairs: list[Tile] = []
     for group in decomposition:
-        if group.kind is GroupKind.PAIR:
+        if group.kind is _PAIR_GROUP:
             pairs.append(group.tile)
             continue
         completed_by_discard = on_a_discard and group == chosen
-        kind = SetKind.CHOW if group.kind is GroupKind.CHOW else SetKind.PUNG
+        kind = _CHOW if group.kind is _CHOW_GROUP else _PUNG
         found.append(ClassicalSet(kind, group.tile, completed_by_discard, not completed_by_discard))
     return Reading(tuple(found), tuple(pairs), all_tiles, chosen.kind)
 
