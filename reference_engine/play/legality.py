@@ -69,7 +69,7 @@ def _turn_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action
     if state.ready[index] and drawn is not None:
         actions = _ready_actions(rules, state, seat, drawn)
     else:
-        actions = _open_actions(rules, state, seat)
+        actions = _open_actions(rules, state, seat, index)
     if "turn_extras" in rules.own_hooks:
         actions += rules.turn_extras(state, seat)
     if drawn is not None and rules.may_win(state, seat, drawn, _SELF_DRAW):
@@ -86,10 +86,9 @@ def _ready_actions(rules: PlayRules, state: GameState, seat: Seat, drawn: Tile) 
     return actions
 
 
-def _open_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action]:
+def _open_actions(rules: PlayRules, state: GameState, seat: Seat, index: int) -> list[Action]:
     """The discards of a hand not ready (with a ready declaration where the family allows
-    one), its concealed kongs and its added kongs."""
-    index = SEATS.index(seat)
+    one), its concealed kongs and its added kongs; ``index``: the seat's."""
     distinct = sorted(set(state.hands[index]))
     if "discardable" in rules.own_hooks:
         distinct = rules.discardable(state, seat, distinct)

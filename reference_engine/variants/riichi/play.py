@@ -393,8 +393,8 @@ class RiichiPlay(PlayRules):
     def turn_extras(self, state: GameState, seat: Seat) -> list[Action]:
         index = SEATS.index(seat)
         actions: list[Action] = []
-        if not state.ready[index] and self._may_declare_riichi(state, seat):
-            actions += self._riichi_discards(state, seat)
+        if not state.ready[index] and self._may_declare_riichi(state, index):
+            actions += self._riichi_discards(state, seat, index)
         if self.extracts_north and may_set_north_aside(state, seat):
             actions.append(_NORTHS[seat])
         first_draw = not state.has_discarded[index]  # the nine terminals' first condition
@@ -402,23 +402,24 @@ class RiichiPlay(PlayRules):
             actions.append(Action(seat, ActionKind.NINE_TERMINALS))
         return actions
 
-    def _riichi_discards(self, state: GameState, seat: Seat) -> list[Action]:
+    def _riichi_discards(self, state: GameState, seat: Seat, index: int) -> list[Action]:
         """sanma.play.riichi: each distinct tile whose discard leaves the hand ready (its
         readable definition: :meth:`is_ready` of the hand less that tile), found from the
-        counts kept in one pass (:meth:`CountedShapes.ready_discards`)."""
-        index = SEATS.index(seat)
+        counts kept in one pass (:meth:`CountedShapes.ready_discards`); ``index``: the
+        seat's."""
         kinds = self.shapes.ready_discards(state.counted[index], bool(state.melds[index]))
         if not kinds:
             return []
         hand = state.hands[index]
         return [Action(seat, ActionKind.RIICHI, t) for t in sorted(set(hand)) if t.normal in kinds]
 
-    def _may_declare_riichi(self, state: GameState, seat: Seat) -> bool:
+    def _may_declare_riichi(self, state: GameState, index: int) -> bool:
         """sanma.play.riichi: a closed hand (concealed kongs allowed) with enough live tiles
-        left (the profile's number; convention, Tenhou: a draw of one's own still to come)."""
+        left (the profile's number; convention, Tenhou: a draw of one's own still to come);
+        ``index``: the seat's."""
         if state.drawn is None or state.live_tiles < self.riichi_min_live_tiles:
             return False
-        melds = state.melds_of(seat)
+        melds = state.melds[index]
         return not melds or all(not meld.is_open for meld in melds)
 
     def may_rob_concealed_kong(self, state: GameState, seat: Seat, tile: Tile) -> bool:
