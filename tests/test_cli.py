@@ -283,16 +283,18 @@ def test_the_run_header_names_the_paths_given(
     ids=["run", "coverage", "score"],
 )
 def test_output_into_a_closed_pipe_ends_quietly_with_status_141(command: list[str]) -> None:
-    # What `mjspec run | head -1` meets when head has gone: the reader is closed before the
-    # command writes anything, so its first write fails.
+    # What `mjspec run | head -1` meets when head has gone: the pipe's reader is closed
+    # before the command starts (not after: a quick command's few lines would fit the
+    # pipe's buffer first), so its first write fails.
+    reader, writer = os.pipe()
+    os.close(reader)
     process = subprocess.Popen(
         [sys.executable, "-m", "conformance.cli", *command],
-        stdout=subprocess.PIPE,
+        stdout=writer,
         stderr=subprocess.PIPE,
     )
-    assert process.stdout is not None
+    os.close(writer)
     assert process.stderr is not None
-    process.stdout.close()
     err = process.stderr.read().decode()
     assert process.wait(timeout=120) == 141, err
     assert err == ""
