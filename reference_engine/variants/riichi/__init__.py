@@ -32,6 +32,10 @@ from spec.profile import Profile
 from spec.seats import Seat
 from spec.tiles import DRAGONS, TERMINALS_AND_HONOURS, WINDS, Tile, format_tiles, tiles_at
 
+# each seat's name in an answer, read once (a member's .value is a Python-level descriptor
+# on Python 3.11, read for every payment of every answer)
+_SEAT_NAMES = {seat: seat.value for seat in Seat}
+
 
 class Riichi(Variant):
     """The riichi family: yaku, han and fu; four players (WRC/Tenhou convention) or three
@@ -210,7 +214,7 @@ class Riichi(Variant):
             "yakuman": best.yakuman,
             "limit": best.points.limit,
             "base": best.points.base,
-            "payments": {seat.value: amount for seat, amount in best.payments.items()},
+            "payments": {_SEAT_NAMES[seat]: amount for seat, amount in best.payments.items()},
             "deposits": deposits(win, self.numbers),
         }
 
