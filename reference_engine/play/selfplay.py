@@ -42,11 +42,11 @@ def random_choice(rules: PlayRules, state: GameState, rng: random.Random) -> Act
     or the seat on turn picks uniformly among its legal actions, but takes a win 95 times
     in 100 and declares riichi half the times it may."""
     phase = state.phase
+    if phase is _DRAW:  # the draw alone: no win or riichi to look for (same rng draw)
+        return rng.choice(legal_actions(rules, state, state.turn))
     answering = phase is _CLAIM or phase is _ROB
     seat = min(state.awaiting, key=SEATS.index) if answering else state.turn
     actions = legal_actions(rules, state, seat)
-    if phase is _DRAW:  # the draw alone: no win or riichi to look for (same rng draw)
-        return rng.choice(actions)
     kinds = list(map(_KIND, actions))
     if _WIN in kinds and rng.random() < 0.95:
         return actions[kinds.index(_WIN)]  # the first win listed
