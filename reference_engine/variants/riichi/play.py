@@ -267,8 +267,7 @@ class RiichiPlay(PlayRules):
         discard of an uninterrupted first go-around (sanma.play.riichi, riichi.play.ippatsu,
         riichi.yaku.double-riichi); temporary furiten ends with the discard, riichi furiten
         does not."""
-        seat, tile = action.seat, action.tile
-        assert tile is not None
+        seat = action.seat
         index = SEATS.index(seat)
         extra = riichi_state(state).indicators_turned()  # riichi.house.open-kan-dora
         riichi = action.kind is _RIICHI

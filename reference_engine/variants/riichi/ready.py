@@ -32,11 +32,12 @@ class CountedShapes:
         seven pairs and the thirteen orphans are out): sets and a pair by the suit keys,
         the other two shapes by their readable tests on the counts."""
         mask = counted.wait_mask()
-        counts = counted.counts
-        if not melded and counts.count(2) == 6:  # seven pairs waits on six pairs and a single
-            mask |= sum(1 << kind for kind in seven_pairs_waits(counts))
-        if not melded and _orphans_held(counts) == 13:
-            mask |= sum(1 << kind for kind in thirteen_orphans_waits(counts))
+        if not melded:
+            counts = counted.counts
+            if counts.count(2) == 6:  # seven pairs waits on six pairs and a single
+                mask |= sum(1 << kind for kind in seven_pairs_waits(counts))
+            if sum(_ORPHANS(counts)) == 13:  # the terminals and honours held
+                mask |= sum(1 << kind for kind in thirteen_orphans_waits(counts))
         found = self._waits_of_mask.get(mask)
         if found is None:
             found = frozenset(t for t in kinds_of(mask) if t in self.kinds)
