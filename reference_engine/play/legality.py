@@ -20,7 +20,7 @@ _DISCARDS = {seat: {t: Action(seat, ActionKind.DISCARD, t) for t in Tile} for se
 # the actions with no tile, built once (an Action is an immutable value)
 _DRAW_ACTION = {seat: Action(seat, ActionKind.DRAW) for seat in SEATS}
 _WIN = {seat: Action(seat, ActionKind.WIN) for seat in SEATS}
-_PASS = {seat: Action(seat, ActionKind.PASS) for seat in SEATS}
+PASSES = {seat: Action(seat, ActionKind.PASS) for seat in SEATS}  # each seat's pass
 # Python 3.11 reads an enum member from its class by EnumType.__getattr__'s slow path
 # (about 0.2 us a read, 3.12 reads it at C speed): the members this hot path compares
 # with are read once here.
@@ -50,12 +50,12 @@ def legal_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action
         return []
     assert state.pending is not None
     if phase is _ROB or state.win_only:
-        return [_WIN[seat], _PASS[seat]]
+        return [_WIN[seat], PASSES[seat]]
     assert state.pending_from is not None
     options = state.offers.get(seat)
     if options is None:  # a window not opened by a discard (a claim request's table)
         options = tuple(claim_options(rules, state, seat, state.pending, state.pending_from))
-    return [*options, _PASS[seat]]
+    return [*options, PASSES[seat]]
 
 
 def _turn_actions(rules: PlayRules, state: GameState, seat: Seat) -> list[Action]:

@@ -15,7 +15,7 @@ from reference_engine.play.claims import claim_options, granted
 from reference_engine.play.deal import deal
 from reference_engine.play.game import apply
 from reference_engine.play.hands import waits_of
-from reference_engine.play.legality import is_legal, legal_actions
+from reference_engine.play.legality import PASSES, is_legal, legal_actions
 from reference_engine.play.rules import PlayRules
 from reference_engine.play.selfplay import random_choice
 from reference_engine.play.state import GameState, Phase
@@ -159,7 +159,6 @@ def _choice(given: Mapping[str, Any], name: str, allowed: tuple[str, ...]) -> st
 # Python 3.11 reads an enum member from its class by EnumType.__getattr__'s slow path: the
 # phases each scripted action compares with are read once here.
 _CLAIM, _ROB = Phase.CLAIM, Phase.ROB
-_PASSES = {seat: Action(seat, ActionKind.PASS) for seat in SEATS}  # each seat's pass
 
 
 def pass_unscripted(rules: PlayRules, state: GameState) -> GameState | None:
@@ -170,7 +169,7 @@ def pass_unscripted(rules: PlayRules, state: GameState) -> GameState | None:
     if not asked:
         return None
     for seat in asked:
-        state = apply(rules, state, _PASSES[seat], checked=False)
+        state = apply(rules, state, PASSES[seat], checked=False)
     return state
 
 
