@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from reference_engine.record import set_at_once
 from spec.melds import Meld
 from spec.seats import Seat
 from spec.tiles import RED_FIVES, Tile
@@ -35,33 +36,16 @@ class TableContext:
     original_ready: bool = False
 
 
-@dataclass(frozen=True, init=False)
+@set_at_once
+@dataclass(frozen=True)
 class WinningHand:
     """One player's tiles at the moment of winning; ``concealed[-1]`` is the winning tile."""
 
     seat: Seat
     concealed: tuple[Tile, ...]
-    melds: tuple[Meld, ...]
-    flowers: tuple[Tile, ...]
-    original_ready: bool
-
-    def __init__(
-        self,
-        seat: Seat,
-        concealed: tuple[Tile, ...],
-        melds: tuple[Meld, ...] = (),
-        flowers: tuple[Tile, ...] = (),
-        original_ready: bool = False,
-    ) -> None:
-        """Every field set at once (a frozen dataclass's own ``__init__`` sets each through
-        ``object.__setattr__``; a hand is made for every request and every win in play)."""
-        self.__dict__.update(
-            seat=seat,
-            concealed=concealed,
-            melds=melds,
-            flowers=flowers,
-            original_ready=original_ready,
-        )
+    melds: tuple[Meld, ...] = ()
+    flowers: tuple[Tile, ...] = ()
+    original_ready: bool = False
 
     @property
     def winning_tile(self) -> Tile:

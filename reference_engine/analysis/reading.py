@@ -14,6 +14,7 @@ from functools import cache
 from reference_engine.analysis.cached import cached_fact
 from reference_engine.analysis.decompose import TILE_KINDS, Decomposition, Group, GroupKind
 from reference_engine.hand import WinningHand
+from reference_engine.record import set_at_once
 from spec.enums import IdentityEnum
 from spec.melds import Meld, MeldKind
 from spec.tiles import Suit, Tile
@@ -85,7 +86,8 @@ class HandSet:
         return self.kind is _KONG and self.declared and not self.open
 
 
-@dataclass(frozen=True, init=False)
+@set_at_once
+@dataclass(frozen=True)
 class Reading:
     """One interpretation of a complete hand."""
 
@@ -94,18 +96,6 @@ class Reading:
     pairs: tuple[HandSet, ...]
     wait: Wait
     tiles: tuple[Tile, ...]
-
-    def __init__(
-        self,
-        shape: Shape,
-        sets: tuple[HandSet, ...],
-        pairs: tuple[HandSet, ...],
-        wait: Wait,
-        tiles: tuple[Tile, ...],
-    ) -> None:
-        """Every field set at once (a frozen dataclass's own ``__init__`` sets each through
-        ``object.__setattr__``; every reading of every scored hand is made here)."""
-        self.__dict__.update(shape=shape, sets=sets, pairs=pairs, wait=wait, tiles=tiles)
 
     @property
     def pair(self) -> HandSet | None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from reference_engine.analysis.cached import cached_fact
 from reference_engine.hand import WinningHand
+from reference_engine.record import set_at_once
 from reference_engine.variants.riichi.house import HouseRules
 from spec.errors import RuleError
 from spec.profile import Profile
@@ -130,7 +131,8 @@ WIND_TILES = {
 }
 
 
-@dataclass(frozen=True, init=False)
+@set_at_once
+@dataclass(frozen=True)
 class RiichiWin:
     """A riichi win's circumstances (the flags a score request states)."""
 
@@ -138,61 +140,19 @@ class RiichiWin:
     by: WinBy
     from_seat: Seat | None
     round_wind: Seat
-    riichi: bool
-    double_riichi: bool
-    ippatsu: bool
-    after_kong: bool
-    last_tile: bool
-    first_turn: bool
-    before_first_draw: bool  # riichi.house.renhou
-    dora: tuple[Tile, ...]
-    ura_dora: tuple[Tile, ...]
-    nuki: int
-    honba: int
-    riichi_sticks: int
-    liable: Seat | None  # riichi.house.pao
-
-    def __init__(  # noqa: PLR0913 (the record's own fields, typed)
-        self,
-        hand: WinningHand,
-        by: WinBy,
-        from_seat: Seat | None,
-        round_wind: Seat,
-        riichi: bool = False,
-        double_riichi: bool = False,
-        ippatsu: bool = False,
-        after_kong: bool = False,
-        last_tile: bool = False,
-        first_turn: bool = False,
-        before_first_draw: bool = False,
-        dora: tuple[Tile, ...] = (),
-        ura_dora: tuple[Tile, ...] = (),
-        nuki: int = 0,
-        honba: int = 0,
-        riichi_sticks: int = 0,
-        liable: Seat | None = None,
-    ) -> None:
-        """Every field set at once (a frozen dataclass's own ``__init__`` sets each through
-        ``object.__setattr__``: 2 us of a score request for these 17)."""
-        self.__dict__.update(
-            hand=hand,
-            by=by,
-            from_seat=from_seat,
-            round_wind=round_wind,
-            riichi=riichi,
-            double_riichi=double_riichi,
-            ippatsu=ippatsu,
-            after_kong=after_kong,
-            last_tile=last_tile,
-            first_turn=first_turn,
-            before_first_draw=before_first_draw,
-            dora=dora,
-            ura_dora=ura_dora,
-            nuki=nuki,
-            honba=honba,
-            riichi_sticks=riichi_sticks,
-            liable=liable,
-        )
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    after_kong: bool = False
+    last_tile: bool = False
+    first_turn: bool = False
+    before_first_draw: bool = False  # riichi.house.renhou
+    dora: tuple[Tile, ...] = ()
+    ura_dora: tuple[Tile, ...] = ()
+    nuki: int = 0
+    honba: int = 0
+    riichi_sticks: int = 0
+    liable: Seat | None = None  # riichi.house.pao
 
     @property
     def seat(self) -> Seat:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from reference_engine.analysis.reading import Reading
+from reference_engine.record import set_at_once
 from reference_engine.variants.riichi.context import RiichiNumbers, RiichiWin, riichi_numbers
 from reference_engine.variants.riichi.fu import fu as fu_of
 from reference_engine.variants.riichi.gates import HandFacts, HandKey, SetFacts, SetKey
@@ -29,7 +30,8 @@ _NORTH, _RENHOU_MANGAN = Tile.NORTH, Renhou.MANGAN
 Checks = tuple[tuple[str, Yaku, PatternValue], ...]  # pattern ids with predicate and row
 
 
-@dataclass(frozen=True, init=False)
+@set_at_once
+@dataclass(frozen=True)
 class RiichiScore:
     patterns: dict[str, int]
     han: int
@@ -37,29 +39,7 @@ class RiichiScore:
     yakuman: int
     points: Points
     payments: dict[Seat, int]
-    covered: int  # yakuman a liable seat answers for (riichi.house.pao)
-
-    def __init__(  # noqa: PLR0913 (the record's own fields, typed)
-        self,
-        patterns: dict[str, int],
-        han: int,
-        fu: int,
-        yakuman: int,
-        points: Points,
-        payments: dict[Seat, int],
-        covered: int = 0,
-    ) -> None:
-        """Every field set at once (a frozen dataclass's own ``__init__`` sets each through
-        ``object.__setattr__``; every reading of a scored hand gets one)."""
-        self.__dict__.update(
-            patterns=patterns,
-            han=han,
-            fu=fu,
-            yakuman=yakuman,
-            points=points,
-            payments=payments,
-            covered=covered,
-        )
+    covered: int = 0  # yakuman a liable seat answers for (riichi.house.pao)
 
     @property
     def gain(self) -> int:
