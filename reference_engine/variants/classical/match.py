@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from reference_engine.variants.standings import final_record, refuse_taken_up
+from reference_engine.variants.standings import final_record
 from spec.errors import RuleError
 from spec.profile import Profile
 from spec.seats import Seat, next_seat
@@ -32,7 +32,6 @@ def rounds_of(given: Mapping[str, Any], rules: Mapping[str, Any]) -> int:
 def match(given: Mapping[str, Any], profile: Profile) -> dict[str, Any]:
     """Replay the hands' outcomes: dealer, streak, round, hands played and totals after
     each, and the end of the match."""
-    refuse_taken_up(given, "cc.match.start-points")
     rules = profile.sections["match"]
     rounds = rounds_of(given, rules)
     seats = tuple(Seat(s) for s in profile.seats)

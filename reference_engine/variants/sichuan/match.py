@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from reference_engine.variants.standings import final_record, refuse_taken_up
+from reference_engine.variants.standings import final_record
 from spec.errors import RuleError
 from spec.profile import Profile
 from spec.seats import Seat, parse_seat
@@ -21,7 +21,6 @@ from spec.seats import Seat, parse_seat
 def match(given: Mapping[str, Any], profile: Profile) -> dict[str, Any]:
     """Replay the hands' outcomes: the dealer, the hands played and the totals after each,
     and the end of the match."""
-    refuse_taken_up(given, "sc.match.points")
     rules = profile.sections["match"]
     lengths = sorted(int(row["hands"]) for row in rules["lengths"].values())
     length = given.get("length")

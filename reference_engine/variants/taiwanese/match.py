@@ -9,14 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from reference_engine.variants.standings import final_record, refuse_taken_up
+from reference_engine.variants.standings import final_record
 from spec.errors import RuleError
 from spec.seats import SEATS, Seat, next_seat
 
 
 def match(given: Mapping[str, Any]) -> dict[str, Any]:
     """Replay the hands' outcomes: dealer, streak, hands played and totals after each."""
-    refuse_taken_up(given, "tw.match.friends-room-length")
     length = given.get("length")
     if not isinstance(length, int) or isinstance(length, bool) or length < 1:
         raise RuleError("invalid-request", "'length' must be a positive count", path=("length",))
